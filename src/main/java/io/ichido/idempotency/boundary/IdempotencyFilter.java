@@ -1,0 +1,214 @@
+package io.ichido.idempotency.boundary;
+
+import io.ichido.idempotency.control.ClaimOutcome;
+import io.ichido.idempotency.control.ClaimOutcome.Claimed;
+import io.ichido.idempotency.control.ClaimOutcome.Completed;
+import io.ichido.idempotency.control.ClaimRequest;
+import io.ichido.idempotency.control.IdempotencyConfig;
+import io.ichido.idempotency.control.IdempotencyKeyHeader;
+import io.ichido.idempotency.control.IdempotencyKeys;
+import io.ichido.idempotency.control.IdempotencyMetrics;
+import io.ichido.idempotency.control.InvalidIdempotencyKey;
+import io.ichido.idempotency.control.KeyInUse;
+import io.ichido.idempotency.control.KeyReusedWithDifferentRequest;
+import io.ichido.idempotency.control.PendingRequest;
+import io.ichido.idempotency.control.RequestBodyTooLarge;
+import io.ichido.idempotency.control.RequestFingerprint;
+import io.ichido.idempotency.control.ResponseCapture;
+import io.ichido.idempotency.control.TransientFailures;
+import io.ichido.idempotency.entity.StoredResponse;
+import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.container.ContainerResponseFilter;
+import jakarta.ws.rs.container.ResourceInfo;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.ext.Provider;
+import jakarta.ws.rs.ext.Providers;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.security.Principal;
+import java.time.Duration;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The HTTP half of {@link Idempotent}: checks the header, fingerprints the request and claims the
+ * key before the resource method runs; answers replays, conflicts and mismatches itself. After the
+ * method, it settles claims the transactional half could not (answers that came from exceptions).
+ */
+@Provider
+@Idempotent
+@Priority(Priorities.USER)
+@ApplicationScoped
+public class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilter {
+
+  static final String ANONYMOUS_SCOPE = "anonymous:";
+
+  private static final Logger LOG = Logger.getLogger(IdempotencyFilter.class.getName());
+
+  @Context ResourceInfo resource;
+  @Context Providers providers;
+
+  @Inject IdempotencyConfig config;
+  @Inject IdempotencyKeys keys;
+  @Inject IdempotencyMetrics metrics;
+  @Inject TransientFailures transientFailures;
+  @Inject PendingRequest pending;
+
+  @Override
+  public void filter(ContainerRequestContext request) throws IOException {
+    Idempotent settings = settings();
+    String key;
+    try {
+      key =
+          IdempotencyKeyHeader.parse(
+              request.getHeaders().get(IdempotencyKeyHeader.NAME), config.keyMaxLength());
+    } catch (InvalidIdempotencyKey invalid) {
+      request.abortWith(IdempotencyProblems.invalidKey(invalid.getMessage()));
+      return;
+    }
+    if (key == null) {
+      if (settings == null || settings.required()) {
+        request.abortWith(IdempotencyProblems.missingKey());
+      }
+      return;
+    }
+    byte[] body;
+    try {
+      body = readBody(request);
+    } catch (RequestBodyTooLarge tooLarge) {
+      request.abortWith(IdempotencyProblems.tooLarge(tooLarge.limit()));
+      return;
+    }
+    request.setEntityStream(new ByteArrayInputStream(body));
+
+    String path = "/" + stripSlashes(request.getUriInfo().getPath());
+    String fingerprint =
+        RequestFingerprint.of(request.getMethod(), path, isJson(request.getMediaType()), body);
+    ClaimRequest claim =
+        new ClaimRequest(
+            scopeOf(request),
+            key,
+            fingerprint,
+            request.getMethod(),
+            path,
+            retention(settings),
+            config.lease());
+    try {
+      ClaimOutcome outcome = keys.claim(claim);
+      if (outcome instanceof Completed completed) {
+        metrics.replayed();
+        request.abortWith(IdempotencyProblems.replay(completed.response()));
+      } else if (outcome instanceof Claimed claimed) {
+        metrics.executed();
+        pending.claimed(claimed, providers);
+      }
+    } catch (KeyReusedWithDifferentRequest reused) {
+      metrics.mismatched();
+      request.abortWith(IdempotencyProblems.reused());
+    } catch (KeyInUse inUse) {
+      metrics.inUse();
+      request.abortWith(IdempotencyProblems.inUse(inUse.retryAfterSeconds()));
+    }
+  }
+
+  /**
+   * Settles a claim the interceptor left open: the endpoint never ran (bad JSON, validation,
+   * security), or it failed with an exception that a mapper turned into this answer.
+   */
+  @Override
+  public void filter(ContainerRequestContext request, ContainerResponseContext response)
+      throws IOException {
+    if (pending.state() != PendingRequest.State.CLAIMED) {
+      return;
+    }
+    Claimed claim = pending.claim();
+    int status = response.getStatus();
+    if (!pending.executed() || transientFailures.isTransient(status)) {
+      keys.release(claim);
+      pending.released();
+      return;
+    }
+    MediaType type = response.getMediaType();
+    byte[] body = null;
+    if (response.hasEntity()) {
+      body =
+          ResponseCapture.write(
+              response.getEntity(), response.getEntityAnnotations(), type, providers);
+      response.setEntity(body, response.getEntityAnnotations(), type);
+    }
+    StoredResponse stored =
+        new StoredResponse(
+            status,
+            type == null ? null : type.toString(),
+            response.getHeaderString(HttpHeaders.LOCATION),
+            body);
+    if (keys.completeAlone(claim, stored)) {
+      pending.completed();
+    } else {
+      LOG.log(Level.WARNING, "Idempotency key lost its lease before its answer was recorded");
+    }
+  }
+
+  private Idempotent settings() {
+    Idempotent onMethod = resource.getResourceMethod().getAnnotation(Idempotent.class);
+    return onMethod != null
+        ? onMethod
+        : resource.getResourceClass().getAnnotation(Idempotent.class);
+  }
+
+  private Duration retention(Idempotent settings) {
+    if (settings == null || settings.retention().isBlank()) {
+      return config.retention();
+    }
+    return Duration.parse(settings.retention());
+  }
+
+  private byte[] readBody(ContainerRequestContext request) throws IOException {
+    int limit = config.maxBodyBytes();
+    if (request.getLength() > limit) {
+      throw new RequestBodyTooLarge(limit);
+    }
+    try (InputStream in = request.getEntityStream()) {
+      byte[] body = in.readNBytes(limit + 1);
+      if (body.length > limit) {
+        throw new RequestBodyTooLarge(limit);
+      }
+      return body;
+    }
+  }
+
+  private static String scopeOf(ContainerRequestContext request) {
+    Principal principal =
+        request.getSecurityContext() == null
+            ? null
+            : request.getSecurityContext().getUserPrincipal();
+    return principal == null ? ANONYMOUS_SCOPE : "principal:" + principal.getName();
+  }
+
+  private static boolean isJson(MediaType type) {
+    return type != null
+        && (type.isCompatible(MediaType.APPLICATION_JSON_TYPE)
+            || type.getSubtype().toLowerCase(java.util.Locale.ROOT).endsWith("+json"));
+  }
+
+  private static String stripSlashes(String path) {
+    int start = 0;
+    int end = path.length();
+    while (start < end && path.charAt(start) == '/') {
+      start++;
+    }
+    while (end > start && path.charAt(end - 1) == '/') {
+      end--;
+    }
+    return path.substring(start, end);
+  }
+}

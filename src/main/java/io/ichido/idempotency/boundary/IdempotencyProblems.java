@@ -1,0 +1,96 @@
+package io.ichido.idempotency.boundary;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.ichido.idempotency.entity.StoredResponse;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** The layer's own answers: RFC 9457 problems and replays of stored responses. */
+final class IdempotencyProblems {
+
+  static final String PROBLEM_JSON = "application/problem+json";
+  static final String TYPE_BASE = "https://ichido.dev/problems/";
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private IdempotencyProblems() {}
+
+  static Response missingKey() {
+    return problem(
+        400,
+        "idempotency-key-missing",
+        "Idempotency-Key required",
+        "This endpoint requires an Idempotency-Key header; send a unique value per operation and"
+            + " reuse it when you retry.");
+  }
+
+  static Response invalidKey(String reason) {
+    return problem(400, "idempotency-key-invalid", "Idempotency-Key invalid", "The " + reason + ".");
+  }
+
+  static Response inUse(long retryAfterSeconds) {
+    return Response.fromResponse(
+            problem(
+                409,
+                "idempotency-key-in-use",
+                "Idempotency-Key in use",
+                "A request with this Idempotency-Key is still being processed; retry after "
+                    + retryAfterSeconds
+                    + " s to receive its answer."))
+        .header(HttpHeaders.RETRY_AFTER, retryAfterSeconds)
+        .build();
+  }
+
+  static Response reused() {
+    return problem(
+        422,
+        "idempotency-key-reused",
+        "Idempotency-Key reused",
+        "This Idempotency-Key was already used for a different request (method, path or body)."
+            + " Use a new key for a new operation.");
+  }
+
+  static Response tooLarge(int limit) {
+    return problem(
+        413,
+        "payload-too-large",
+        "Request body too large",
+        "The request body is larger than " + limit + " bytes.");
+  }
+
+  static Response replay(StoredResponse stored) {
+    Response.ResponseBuilder replay = Response.status(stored.status());
+    if (stored.body() != null) {
+      replay.entity(stored.body());
+    }
+    if (stored.contentType() != null) {
+      replay.header(HttpHeaders.CONTENT_TYPE, stored.contentType());
+    }
+    if (stored.location() != null) {
+      replay.header(HttpHeaders.LOCATION, stored.location());
+    }
+    return replay
+        .header("Idempotency-Replayed", "true")
+        .header("Idempotent-Replayed", "true")
+        .build();
+  }
+
+  private static Response problem(int status, String type, String title, String detail) {
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("type", TYPE_BASE + type);
+    body.put("title", title);
+    body.put("status", status);
+    body.put("detail", detail);
+    try {
+      return Response.status(status)
+          .header(HttpHeaders.CONTENT_TYPE, PROBLEM_JSON)
+          .entity(JSON.writeValueAsBytes(body))
+          .build();
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("A map of strings always serializes", e);
+    }
+  }
+}

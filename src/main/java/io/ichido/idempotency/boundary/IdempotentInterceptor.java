@@ -1,0 +1,143 @@
+package io.ichido.idempotency.boundary;
+
+import io.ichido.idempotency.control.ClaimOutcome.Claimed;
+import io.ichido.idempotency.control.IdempotencyKeys;
+import io.ichido.idempotency.control.LeaseLost;
+import io.ichido.idempotency.control.PendingRequest;
+import io.ichido.idempotency.control.ResponseCapture;
+import io.ichido.idempotency.control.ResponseCapture.Captured;
+import io.ichido.idempotency.control.Transactions;
+import io.ichido.idempotency.control.TransientFailures;
+import jakarta.annotation.Priority;
+import jakarta.inject.Inject;
+import jakarta.interceptor.AroundInvoke;
+import jakarta.interceptor.Interceptor;
+import jakarta.interceptor.InvocationContext;
+import jakarta.validation.ConstraintViolationException;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.lang.reflect.Method;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The transactional half of {@link Idempotent}: runs the resource method and records its answer in
+ * one container transaction, so the endpoint's writes and the stored response commit together or
+ * not at all. It sits outside {@code @Transactional}, whose transaction the endpoint then joins.
+ */
+@Idempotent
+@Interceptor
+@Priority(Interceptor.Priority.PLATFORM_BEFORE + 100)
+public class IdempotentInterceptor {
+
+  private static final Map<Class<?>, Boolean> RESOURCE_CLASSES = new ConcurrentHashMap<>();
+
+  @Inject PendingRequest pending;
+  @Inject IdempotencyKeys keys;
+  @Inject Transactions transactions;
+  @Inject TransientFailures transientFailures;
+
+  @AroundInvoke
+  Object runOnce(InvocationContext invocation) throws Exception {
+    if (!isResource(invocation.getTarget())
+        || pending.state() != PendingRequest.State.CLAIMED
+        || pending.executed()) {
+      return invocation.proceed();
+    }
+    pending.markExecuted();
+    Claimed claim = pending.claim();
+    Method method = invocation.getMethod();
+    try {
+      return transactions.required(
+          () -> {
+            Object result = invocation.proceed();
+            Captured captured = capture(result, method);
+            if (transientFailures.isTransient(captured.stored().status())) {
+              throw new AnsweredWithServerError(captured.response());
+            }
+            keys.complete(claim, captured.stored());
+            pending.completed();
+            return result instanceof Response || result == null ? captured.response() : result;
+          });
+    } catch (AnsweredWithServerError serverError) {
+      release(claim);
+      return serverError.response;
+    } catch (LeaseLost lost) {
+      pending.released();
+      throw new WebApplicationException(IdempotencyProblems.inUse(lost.retryAfterSeconds()));
+    } catch (ConstraintViolationException rejected) {
+      // Bean validation refused the call: the endpoint body never ran, nothing may be recorded.
+      release(claim);
+      throw rejected;
+    } catch (Exception failure) {
+      if (transientFailures.isTransient(failure)) {
+        release(claim);
+      }
+      throw failure;
+    }
+  }
+
+  /**
+   * {@code @Idempotent} is the name binding of {@link IdempotencyFilter} too, which makes CDI bind
+   * this interceptor to the filter as well; only resource classes are meant.
+   */
+  private static boolean isResource(Object target) {
+    return RESOURCE_CLASSES.computeIfAbsent(
+        target.getClass(),
+        type -> {
+          for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            if (c.isAnnotationPresent(Path.class)) {
+              return true;
+            }
+            for (Class<?> contract : c.getInterfaces()) {
+              if (contract.isAnnotationPresent(Path.class)) {
+                return true;
+              }
+            }
+          }
+          return false;
+        });
+  }
+
+  private void release(Claimed claim) {
+    keys.release(claim);
+    pending.released();
+  }
+
+  private Captured capture(Object result, Method method) throws java.io.IOException {
+    Response response;
+    if (result instanceof Response r) {
+      response = r;
+    } else if (result == null) {
+      response = Response.noContent().build();
+    } else {
+      response = Response.ok(result).build();
+    }
+    return ResponseCapture.capture(
+        response, method.getAnnotations(), declaredType(method), pending.providers());
+  }
+
+  private static MediaType declaredType(Method method) {
+    Produces produces = method.getAnnotation(Produces.class);
+    if (produces == null) {
+      produces = method.getDeclaringClass().getAnnotation(Produces.class);
+    }
+    if (produces == null || produces.value().length == 0) {
+      return null;
+    }
+    return MediaType.valueOf(produces.value()[0].split(",")[0].trim());
+  }
+
+  /** Rolls the endpoint's transaction back while still answering with its own 5xx response. */
+  private static final class AnsweredWithServerError extends RuntimeException {
+    private final transient Response response;
+
+    AnsweredWithServerError(Response response) {
+      super(null, null, false, false);
+      this.response = response;
+    }
+  }
+}

@@ -1,0 +1,14 @@
+package io.ichido.idempotency.control;
+
+import io.ichido.idempotency.entity.StoredResponse;
+import java.util.UUID;
+
+/** What claiming a key gave: the right to run, or the answer a previous run recorded. */
+public sealed interface ClaimOutcome {
+
+  /** This request runs; {@code token} fences its completion against a later takeover. */
+  record Claimed(String scope, String key, UUID token) implements ClaimOutcome {}
+
+  /** The key already completed with this answer. */
+  record Completed(StoredResponse response) implements ClaimOutcome {}
+}

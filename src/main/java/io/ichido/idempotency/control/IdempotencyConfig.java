@@ -1,0 +1,105 @@
+package io.ichido.idempotency.control;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.List;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Every setting of the layer, with its default. Each can be overridden by MicroProfile Config,
+ * environment variables included ({@code ICHIDO_IDEMPOTENCY_LEASE=PT90S}).
+ */
+@ApplicationScoped
+public class IdempotencyConfig {
+
+  static final int KEY_COLUMN_LIMIT = 255;
+
+  @Inject
+  @ConfigProperty(name = "ichido.idempotency.retention", defaultValue = "PT24H")
+  Duration retention;
+
+  /** Must be longer than the server's transaction timeout: see the HTTP contract. */
+  @Inject
+  @ConfigProperty(name = "ichido.idempotency.lease", defaultValue = "PT2M")
+  Duration lease;
+
+  @Inject
+  @ConfigProperty(name = "ichido.idempotency.purge.interval", defaultValue = "PT5M")
+  Duration purgeInterval;
+
+  @Inject
+  @ConfigProperty(name = "ichido.idempotency.purge.batch-size", defaultValue = "500")
+  int purgeBatchSize;
+
+  @Inject
+  @ConfigProperty(name = "ichido.idempotency.purge.max-batches", defaultValue = "200")
+  int purgeMaxBatches;
+
+  @Inject
+  @ConfigProperty(name = "ichido.idempotency.key.max-length", defaultValue = "255")
+  int keyMaxLength;
+
+  @Inject
+  @ConfigProperty(name = "ichido.idempotency.max-body-bytes", defaultValue = "1048576")
+  int maxBodyBytes;
+
+  @Inject
+  @ConfigProperty(
+      name = "ichido.idempotency.transient-exceptions",
+      defaultValue =
+          "java.net.SocketTimeoutException,java.net.ConnectException,"
+              + "java.net.http.HttpTimeoutException,java.util.concurrent.TimeoutException,"
+              + "jakarta.ws.rs.ProcessingException,jakarta.ws.rs.ServiceUnavailableException,"
+              + "jakarta.persistence.PessimisticLockException,"
+              + "jakarta.persistence.LockTimeoutException,"
+              + "jakarta.persistence.QueryTimeoutException")
+  List<String> transientExceptions;
+
+  @Inject
+  @ConfigProperty(name = "ichido.idempotency.release-on-server-error", defaultValue = "true")
+  boolean releaseOnServerError;
+
+  public Duration retention() {
+    return positive("retention", retention);
+  }
+
+  public Duration lease() {
+    return positive("lease", lease);
+  }
+
+  public Duration purgeInterval() {
+    return positive("purge.interval", purgeInterval);
+  }
+
+  public int purgeBatchSize() {
+    return Math.max(1, purgeBatchSize);
+  }
+
+  public int purgeMaxBatches() {
+    return Math.max(1, purgeMaxBatches);
+  }
+
+  public int keyMaxLength() {
+    return Math.min(Math.max(1, keyMaxLength), KEY_COLUMN_LIMIT);
+  }
+
+  public int maxBodyBytes() {
+    return Math.max(0, maxBodyBytes);
+  }
+
+  public List<String> transientExceptions() {
+    return transientExceptions;
+  }
+
+  public boolean releaseOnServerError() {
+    return releaseOnServerError;
+  }
+
+  private static Duration positive(String name, Duration value) {
+    if (value.isNegative() || value.isZero()) {
+      throw new IllegalStateException("ichido.idempotency." + name + " must be positive: " + value);
+    }
+    return value;
+  }
+}

@@ -1,0 +1,73 @@
+package io.ichido.idempotency.control;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.ejb.Timeout;
+import jakarta.ejb.Timer;
+import jakarta.ejb.TimerConfig;
+import jakarta.ejb.TimerService;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import java.io.Serializable;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Deletes expired keys on a persistent EJB timer. Liberty's persistent executor fires each timer
+ * on one server of those sharing the database; an advisory lock per batch keeps even overlapping
+ * runs apart. Each batch is its own short transaction that skips rows live requests have locked.
+ */
+@Singleton
+@Startup
+public class IdempotencyKeyPurge {
+
+  private static final String TIMER_PREFIX = "ichido-idempotency-purge";
+  private static final Logger LOG = Logger.getLogger(IdempotencyKeyPurge.class.getName());
+
+  @Resource TimerService timers;
+
+  @Inject IdempotencyConfig config;
+  @Inject IdempotencyKeys keys;
+
+  @PostConstruct
+  void schedule() {
+    long interval = config.purgeInterval().toMillis();
+    String info = TIMER_PREFIX + " every " + config.purgeInterval();
+    boolean scheduled = false;
+    for (Timer timer : timers.getTimers()) {
+      Serializable existing = timer.getInfo();
+      if (info.equals(existing)) {
+        scheduled = true;
+      } else if (existing instanceof String name && name.startsWith(TIMER_PREFIX)) {
+        timer.cancel(); // the interval was reconfigured
+      }
+    }
+    if (!scheduled) {
+      timers.createIntervalTimer(interval, interval, new TimerConfig(info, true));
+      LOG.log(Level.INFO, "Scheduled {0}", info);
+    }
+  }
+
+  @Timeout
+  @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+  void purge(Timer timer) {
+    long total = 0;
+    for (int batch = 0; batch < config.purgeMaxBatches(); batch++) {
+      int deleted = keys.purgeBatch(config.purgeBatchSize());
+      if (deleted < 0) {
+        LOG.fine("Another server is purging idempotency keys; skipping this round");
+        return;
+      }
+      total += deleted;
+      if (deleted < config.purgeBatchSize()) {
+        break;
+      }
+    }
+    if (total > 0) {
+      LOG.log(Level.INFO, "Purged {0} expired idempotency keys", total);
+    }
+  }
+}

@@ -1,0 +1,193 @@
+package io.ichido.idempotency.control;
+
+import io.ichido.idempotency.control.ClaimOutcome.Claimed;
+import io.ichido.idempotency.control.ClaimOutcome.Completed;
+import io.ichido.idempotency.entity.IdempotencyKey;
+import io.ichido.idempotency.entity.StoredResponse;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import jakarta.transaction.Transactional.TxType;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/** The key store: claim, complete, release and purge, each one short container transaction. */
+@ApplicationScoped
+public class IdempotencyKeys {
+
+  /*
+   * The row count decides the winner: 1 when the key was new, expired, or held by a dead request
+   * whose lease has run out (and which asked for the very same thing); 0 when someone else holds
+   * it. A conflicting row left alone by the WHERE clause is still locked until this short
+   * transaction ends, so the SELECT that follows sees its committed state.
+   */
+  private static final String CLAIM =
+      """
+      INSERT INTO idempotency_key AS k
+        (scope, idem_key, fingerprint, request_method, request_path, status, claim_token,
+         locked_until, created_at, expires_at)
+      VALUES (:scope, :key, :fingerprint, :method, :path, 'IN_FLIGHT', :token,
+         now() + :leaseMillis * interval '1 millisecond', now(),
+         now() + :retentionMillis * interval '1 millisecond')
+      ON CONFLICT (scope, idem_key) DO UPDATE SET
+        fingerprint = EXCLUDED.fingerprint, request_method = EXCLUDED.request_method,
+        request_path = EXCLUDED.request_path, status = 'IN_FLIGHT',
+        claim_token = EXCLUDED.claim_token, locked_until = EXCLUDED.locked_until,
+        created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at,
+        response_status = NULL, response_content_type = NULL, response_location = NULL,
+        response_body = NULL, completed_at = NULL
+      WHERE k.expires_at <= now()
+         OR (k.status = 'IN_FLIGHT' AND k.locked_until <= now()
+             AND k.fingerprint = EXCLUDED.fingerprint)
+      """;
+
+  private static final String PURGE_BATCH =
+      """
+      DELETE FROM idempotency_key WHERE id IN (
+        SELECT id FROM idempotency_key
+        WHERE expires_at <= now() AND (status <> 'IN_FLIGHT' OR locked_until <= now())
+        ORDER BY expires_at
+        LIMIT :batch
+        FOR UPDATE SKIP LOCKED)
+      """;
+
+  /** Only one server of a cluster purges at a time; the others skip that round. */
+  private static final long PURGE_LOCK = 0x1c41d0_0001L;
+
+  private static final int CLAIM_ATTEMPTS = 3;
+
+  @PersistenceContext EntityManager em;
+
+  @Inject IdempotencyMetrics metrics;
+
+  /**
+   * @throws KeyInUse while another request holds the key
+   * @throws KeyReusedWithDifferentRequest when the key belongs to a different request
+   */
+  @Transactional(TxType.REQUIRES_NEW)
+  public ClaimOutcome claim(ClaimRequest request) {
+    long started = System.nanoTime();
+    try {
+      for (int attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
+        UUID token = UUID.randomUUID();
+        int won =
+            em.createNativeQuery(CLAIM)
+                .setParameter("scope", request.scope())
+                .setParameter("key", request.key())
+                .setParameter("fingerprint", request.fingerprint())
+                .setParameter("method", request.method())
+                .setParameter("path", request.path())
+                .setParameter("token", token)
+                .setParameter("leaseMillis", request.lease().toMillis())
+                .setParameter("retentionMillis", request.retention().toMillis())
+                .executeUpdate();
+        if (won == 1) {
+          return new Claimed(request.scope(), request.key(), token);
+        }
+        IdempotencyKey existing = find(request.scope(), request.key());
+        if (existing == null) {
+          continue; // released between our statements: try again
+        }
+        if (!existing.fingerprint().equals(request.fingerprint())) {
+          throw new KeyReusedWithDifferentRequest();
+        }
+        if (existing.isCompleted()) {
+          return new Completed(existing.storedResponse());
+        }
+        throw new KeyInUse(secondsUntil(existing.lockedUntil()));
+      }
+      throw new KeyInUse(1);
+    } finally {
+      metrics.claimTook(System.nanoTime() - started);
+    }
+  }
+
+  /**
+   * Records the answer in the caller's transaction, so it commits with the endpoint's own writes.
+   *
+   * @throws LeaseLost when the claim was taken over; the transaction must then roll back
+   */
+  @Transactional(TxType.MANDATORY)
+  public void complete(Claimed claim, StoredResponse response) {
+    if (record(claim, response) != 1) {
+      throw new LeaseLost();
+    }
+  }
+
+  /** Records an answer produced after the endpoint's transaction already ended (4xx failures). */
+  @Transactional(TxType.REQUIRES_NEW)
+  public boolean completeAlone(Claimed claim, StoredResponse response) {
+    return record(claim, response) == 1;
+  }
+
+  /** Forgets the claim so that a retry with the same key runs the endpoint again. */
+  @Transactional(TxType.REQUIRES_NEW)
+  public boolean release(Claimed claim) {
+    boolean released =
+        em.createNamedQuery(IdempotencyKey.RELEASE)
+                .setParameter("scope", claim.scope())
+                .setParameter("key", claim.key())
+                .setParameter("token", claim.token())
+                .executeUpdate()
+            == 1;
+    if (released) {
+      metrics.released();
+    }
+    return released;
+  }
+
+  /**
+   * Deletes at most {@code batchSize} expired keys. Rows locked by live traffic are skipped, never
+   * waited for.
+   *
+   * @return rows deleted, or -1 when another server is purging right now
+   */
+  @Transactional(TxType.REQUIRES_NEW)
+  public int purgeBatch(int batchSize) {
+    Boolean locked =
+        (Boolean)
+            em.createNativeQuery("SELECT pg_try_advisory_xact_lock(:lock)")
+                .setParameter("lock", PURGE_LOCK)
+                .getSingleResult();
+    if (!Boolean.TRUE.equals(locked)) {
+      return -1;
+    }
+    int deleted =
+        em.createNativeQuery(PURGE_BATCH).setParameter("batch", batchSize).executeUpdate();
+    metrics.purged(deleted);
+    return deleted;
+  }
+
+  private int record(Claimed claim, StoredResponse response) {
+    return em.createNamedQuery(IdempotencyKey.COMPLETE)
+        .setParameter("status", response.status())
+        .setParameter("contentType", response.contentType())
+        .setParameter("location", response.location())
+        .setParameter("body", response.body())
+        .setParameter("now", Instant.now())
+        .setParameter("scope", claim.scope())
+        .setParameter("key", claim.key())
+        .setParameter("token", claim.token())
+        .executeUpdate();
+  }
+
+  private IdempotencyKey find(String scope, String key) {
+    List<IdempotencyKey> rows =
+        em.createNamedQuery(IdempotencyKey.FIND, IdempotencyKey.class)
+            .setParameter("scope", scope)
+            .setParameter("key", key)
+            .getResultList();
+    return rows.isEmpty() ? null : rows.get(0);
+  }
+
+  private static long secondsUntil(Instant until) {
+    if (until == null) {
+      return 1;
+    }
+    return Math.max(1, Duration.between(Instant.now(), until).toSeconds() + 1);
+  }
+}

@@ -1,0 +1,64 @@
+package io.ichido.idempotency.control;
+
+import io.ichido.idempotency.boundary.Idempotent;
+import jakarta.ws.rs.HttpMethod;
+import jakarta.ws.rs.Path;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Method;
+import java.util.Map;
+import java.util.Set;
+import java.util.WeakHashMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The {@code @Idempotent} operations of each deployed application (by its class loader), found
+ * while CDI scans it, so the OpenAPI filter can document them.
+ */
+public final class IdempotentOperations {
+
+  /** An HTTP method and a path template relative to the JAX-RS application. */
+  public record Operation(String method, String path, boolean keyRequired) {}
+
+  private static final Map<ClassLoader, Set<Operation>> BY_APPLICATION = new WeakHashMap<>();
+
+  private IdempotentOperations() {}
+
+  public static synchronized Set<Operation> of(ClassLoader application) {
+    return Set.copyOf(BY_APPLICATION.getOrDefault(application, Set.of()));
+  }
+
+  static synchronized void register(ClassLoader application, Class<?> resource) {
+    Set<Operation> operations =
+        BY_APPLICATION.computeIfAbsent(application, cl -> ConcurrentHashMap.newKeySet());
+    Idempotent onClass = resource.getAnnotation(Idempotent.class);
+    for (Method method : resource.getMethods()) {
+      String httpMethod = httpMethod(method);
+      Idempotent onMethod = method.getAnnotation(Idempotent.class);
+      Idempotent settings = onMethod != null ? onMethod : onClass;
+      if (httpMethod != null && settings != null) {
+        operations.add(new Operation(httpMethod, path(resource, method), settings.required()));
+      }
+    }
+  }
+
+  private static String httpMethod(Method method) {
+    for (Annotation annotation : method.getAnnotations()) {
+      HttpMethod http = annotation.annotationType().getAnnotation(HttpMethod.class);
+      if (http != null) {
+        return http.value();
+      }
+    }
+    return null;
+  }
+
+  private static String path(Class<?> resource, Method method) {
+    Path onClass = resource.getAnnotation(Path.class);
+    Path onMethod = method.getAnnotation(Path.class);
+    String joined =
+        "/" + (onClass == null ? "" : onClass.value()) + "/" + (onMethod == null ? "" : onMethod.value());
+    String normalized = joined.replaceAll("\\{\\s*(\\w[\\w.-]*)\\s*:[^}]*}", "{$1}").replaceAll("/+", "/");
+    return normalized.length() > 1 && normalized.endsWith("/")
+        ? normalized.substring(0, normalized.length() - 1)
+        : normalized;
+  }
+}

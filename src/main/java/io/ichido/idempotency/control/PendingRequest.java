@@ -1,0 +1,61 @@
+package io.ichido.idempotency.control;
+
+import io.ichido.idempotency.control.ClaimOutcome.Claimed;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.ws.rs.ext.Providers;
+
+/**
+ * What the request filter learned about this HTTP request, handed to the interceptor around the
+ * resource method and back to the response filter.
+ */
+@RequestScoped
+public class PendingRequest {
+
+  /** Where the claim of this request stands. */
+  public enum State {
+    NONE,
+    CLAIMED,
+    COMPLETED,
+    RELEASED
+  }
+
+  private State state = State.NONE;
+  private Claimed claim;
+  private Providers providers;
+  private boolean executed;
+
+  public void claimed(Claimed claim, Providers providers) {
+    this.claim = claim;
+    this.providers = providers;
+    this.state = State.CLAIMED;
+  }
+
+  public Claimed claim() {
+    return claim;
+  }
+
+  public Providers providers() {
+    return providers;
+  }
+
+  public State state() {
+    return state;
+  }
+
+  /** True once the resource method itself has been entered. */
+  public boolean executed() {
+    return executed;
+  }
+
+  public void markExecuted() {
+    executed = true;
+  }
+
+  public void completed() {
+    state = State.COMPLETED;
+  }
+
+  public void released() {
+    state = State.RELEASED;
+  }
+}

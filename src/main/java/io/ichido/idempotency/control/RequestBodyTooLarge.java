@@ -1,0 +1,16 @@
+package io.ichido.idempotency.control;
+
+/** The body is larger than {@code ichido.idempotency.max-body-bytes}. */
+public class RequestBodyTooLarge extends RuntimeException {
+
+  private final int limit;
+
+  public RequestBodyTooLarge(int limit) {
+    super("The request body is larger than " + limit + " bytes");
+    this.limit = limit;
+  }
+
+  public int limit() {
+    return limit;
+  }
+}

@@ -1,0 +1,25 @@
+package io.ichido.inventory.boundary;
+
+import io.ichido.inventory.control.Inventory;
+import io.ichido.inventory.entity.StockLevel;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+@Path("inventory")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+public class InventoryResource {
+
+  @Inject Inventory inventory;
+
+  @GET
+  @Path("{sku}")
+  public StockLevel level(@PathParam("sku") String sku) {
+    return inventory.level(sku);
+  }
+}

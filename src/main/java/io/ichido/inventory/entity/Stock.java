@@ -1,0 +1,46 @@
+package io.ichido.inventory.entity;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.NamedQuery;
+import jakarta.persistence.Table;
+
+/** Units of one SKU on hand, and how many of them orders have reserved. */
+@Entity
+@Table(name = "stock")
+@NamedQuery(
+    name = Stock.RESERVE,
+    query =
+        "UPDATE Stock s SET s.reserved = s.reserved + :quantity"
+            + " WHERE s.sku = :sku AND s.onHand - s.reserved >= :quantity")
+public class Stock {
+
+  public static final String RESERVE = "Stock.reserve";
+
+  @Id private String sku;
+
+  @Column(name = "on_hand", nullable = false)
+  private int onHand;
+
+  @Column(nullable = false)
+  private int reserved;
+
+  protected Stock() {}
+
+  public String sku() {
+    return sku;
+  }
+
+  public int onHand() {
+    return onHand;
+  }
+
+  public int reserved() {
+    return reserved;
+  }
+
+  public int available() {
+    return onHand - reserved;
+  }
+}

@@ -1,0 +1,62 @@
+package io.ichido.orders.control;
+
+import io.ichido.inventory.control.Inventory;
+import io.ichido.inventory.control.UnknownSku;
+import io.ichido.inventory.entity.Product;
+import io.ichido.orders.entity.CustomerOrder;
+import io.ichido.orders.entity.OrderLine;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Places orders (reserving their stock) and finds them for their owner. */
+@ApplicationScoped
+public class Orders {
+
+  @PersistenceContext EntityManager em;
+
+  @Inject Inventory inventory;
+
+  /** One line to order: a SKU and how many. */
+  public record Wanted(String sku, int quantity) {}
+
+  @Transactional
+  public CustomerOrder place(String owner, String customer, String currency, List<Wanted> items) {
+    // Same SKU twice becomes one line; SKU order keeps concurrent reservations deadlock-free.
+    Map<String, Integer> quantities = new TreeMap<>();
+    for (Wanted item : items) {
+      quantities.merge(item.sku(), item.quantity(), Math::addExact);
+    }
+    List<OrderLine> lines = new ArrayList<>();
+    for (Map.Entry<String, Integer> wanted : quantities.entrySet()) {
+      Product product =
+          inventory.product(wanted.getKey()).orElseThrow(() -> new UnknownSku(wanted.getKey()));
+      inventory.reserve(product.sku(), wanted.getValue());
+      lines.add(
+          new OrderLine(
+              product.sku(),
+              product.name(),
+              wanted.getValue(),
+              product.unitPrice(),
+              product.taxRate()));
+    }
+    CustomerOrder order = new CustomerOrder(owner, customer, currency, lines);
+    em.persist(order);
+    return order;
+  }
+
+  public CustomerOrder find(String owner, long id) {
+    return em.createNamedQuery(CustomerOrder.FIND_OWNED, CustomerOrder.class)
+        .setParameter("id", id)
+        .setParameter("owner", owner)
+        .getResultStream()
+        .findFirst()
+        .orElseThrow(() -> new OrderNotFound(id));
+  }
+}

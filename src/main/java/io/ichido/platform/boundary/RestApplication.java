@@ -1,0 +1,20 @@
+package io.ichido.platform.boundary;
+
+import jakarta.ws.rs.ApplicationPath;
+import jakarta.ws.rs.core.Application;
+import org.eclipse.microprofile.openapi.annotations.OpenAPIDefinition;
+import org.eclipse.microprofile.openapi.annotations.enums.SecuritySchemeType;
+import org.eclipse.microprofile.openapi.annotations.info.Info;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityScheme;
+
+@ApplicationPath("api")
+@OpenAPIDefinition(
+    info =
+        @Info(
+            title = "Ichido",
+            version = "0.1",
+            description = "Exactly-once payments: orders, inventory and idempotent endpoints."),
+    security = @SecurityRequirement(name = "basic"))
+@SecurityScheme(securitySchemeName = "basic", type = SecuritySchemeType.HTTP, scheme = "basic")
+public class RestApplication extends Application {}

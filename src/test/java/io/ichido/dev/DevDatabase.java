@@ -1,0 +1,228 @@
+package io.ichido.dev;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.logging.Logger;
+import liquibase.Contexts;
+import liquibase.LabelExpression;
+import liquibase.Liquibase;
+import liquibase.database.Database;
+import liquibase.database.DatabaseFactory;
+import liquibase.database.jvm.JdbcConnection;
+import liquibase.resource.DirectoryResourceAccessor;
+
+/**
+ * Gives the run and test commands a PostgreSQL: the one named by {@code DB_HOST} and friends, or
+ * else a real PostgreSQL started from Maven Central binaries (kept alive until Maven exits).
+ * Applies the Liquibase changelog, then points the Liberty server at the database through a
+ * config drop-in and writes the coordinates for the tests.
+ */
+public final class DevDatabase {
+
+  private static final Logger LOG = Logger.getLogger(DevDatabase.class.getName());
+  private static final String CHANGELOG = "liquibase/changelog.xml";
+
+  private DevDatabase() {}
+
+  /** Where the database is and who to connect as. */
+  record Coordinates(
+      String host, int port, String name, String user, String password, boolean embedded) {
+    String url() {
+      return "jdbc:postgresql://" + host + ":" + port + "/" + name;
+    }
+  }
+
+  public static void main(String[] args) throws Exception {
+    Map<String, String> options = parse(args);
+    Coordinates db = external();
+    if (db == null) {
+      db = embedded(options);
+    }
+    migrate(db, Path.of(options.getOrDefault("changelog-dir", ".")));
+    if (options.containsKey("server-dir")) {
+      pointServerAt(db, Path.of(options.get("server-dir")));
+    }
+    if (options.containsKey("properties")) {
+      writeProperties(db, Path.of(options.get("properties")));
+    }
+    if (options.containsKey("banner")) {
+      banner(db);
+    }
+  }
+
+  private static Coordinates external() {
+    String host = System.getenv("DB_HOST");
+    if (host == null || host.isBlank()) {
+      return null;
+    }
+    return new Coordinates(
+        host,
+        Integer.parseInt(env("DB_PORT", "5432")),
+        env("DB_NAME", "ichido"),
+        env("DB_USER", "ichido"),
+        env("DB_PASSWORD", "ichido"),
+        false);
+  }
+
+  private static Coordinates embedded(Map<String, String> options) throws IOException, SQLException {
+    int port = Integer.parseInt(options.getOrDefault("port", "15432"));
+    Path dataDir = Path.of(options.getOrDefault("data-dir", "target/pgdata")).toAbsolutePath();
+    Coordinates db = new Coordinates("localhost", port, "ichido", "ichido", "ichido", true);
+    if (listening(port)) {
+      LOG.info(() -> "PostgreSQL already listening on port " + port + "; using it");
+      return db;
+    }
+    boolean clean = options.containsKey("clean");
+    Files.createDirectories(dataDir.getParent());
+    LOG.info(() -> "Starting PostgreSQL on port " + port + " with data in " + dataDir);
+    EmbeddedPostgres postgres =
+        EmbeddedPostgres.builder()
+            .setDataDirectory(dataDir)
+            .setCleanDataDirectory(clean)
+            .setPort(port)
+            .setServerConfig("max_connections", "200")
+            .setServerConfig("shared_buffers", "256MB")
+            .setServerConfig("fsync", clean ? "off" : "on")
+            .start();
+    try (Connection admin = postgres.getPostgresDatabase().getConnection();
+        Statement sql = admin.createStatement()) {
+      if (!exists(admin, "SELECT 1 FROM pg_roles WHERE rolname = ?", db.user())) {
+        sql.execute("CREATE ROLE ichido LOGIN PASSWORD 'ichido'");
+      }
+      if (!exists(admin, "SELECT 1 FROM pg_database WHERE datname = ?", db.name())) {
+        sql.execute("CREATE DATABASE ichido OWNER ichido");
+      }
+    }
+    return db;
+  }
+
+  private static void migrate(Coordinates db, Path changelogDir) throws Exception {
+    try (Connection connection = DriverManager.getConnection(db.url(), db.user(), db.password())) {
+      Database database =
+          DatabaseFactory.getInstance()
+              .findCorrectDatabaseImplementation(new JdbcConnection(connection));
+      try (Liquibase liquibase =
+          new Liquibase(CHANGELOG, new DirectoryResourceAccessor(changelogDir), database)) {
+        liquibase.update(new Contexts(), new LabelExpression());
+      }
+    }
+  }
+
+  /** configDropins/overrides beat both server.xml and environment variables. */
+  private static void pointServerAt(Coordinates db, Path serverDir) throws IOException {
+    Path overrides = serverDir.resolve("configDropins/overrides");
+    Files.createDirectories(overrides);
+    String xml =
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!-- Written by io.ichido.dev.DevDatabase: the database the run or test command set up. -->
+        <server>
+            <variable name="DB_HOST" value="%s"/>
+            <variable name="DB_PORT" value="%d"/>
+            <variable name="DB_NAME" value="%s"/>
+            <variable name="DB_USER" value="%s"/>
+            <variable name="DB_PASSWORD" value="%s"/>
+        </server>
+        """
+            .formatted(
+                xmlEscape(db.host()),
+                db.port(),
+                xmlEscape(db.name()),
+                xmlEscape(db.user()),
+                xmlEscape(db.password()));
+    Files.writeString(overrides.resolve("database.xml"), xml);
+  }
+
+  private static void writeProperties(Coordinates db, Path file) throws IOException {
+    Properties properties = new Properties();
+    properties.setProperty("url", db.url());
+    properties.setProperty("user", db.user());
+    properties.setProperty("password", db.password());
+    properties.setProperty("host", db.host());
+    properties.setProperty("port", Integer.toString(db.port()));
+    properties.setProperty("name", db.name());
+    properties.setProperty("embedded", Boolean.toString(db.embedded()));
+    Files.createDirectories(file.toAbsolutePath().getParent());
+    try (OutputStream out = Files.newOutputStream(file)) {
+      properties.store(out, "Database used by this build");
+    }
+  }
+
+  private static void banner(Coordinates db) {
+    String where =
+        db.embedded()
+            ? "embedded PostgreSQL on localhost:" + db.port() + " (data kept in ~/.ichido/pgdata)"
+            : "PostgreSQL at " + db.host() + ":" + db.port() + "/" + db.name();
+    System.out.printf(
+        """
+
+        ==================================================================
+         Ichido database ready: %s
+         Liberty is starting; once it logs "The ichido server is ready":
+           API          http://localhost:9080/api   (Basic auth: shop-a / shop-a-secret)
+           OpenAPI UI   http://localhost:9080/openapi/ui
+           Health       http://localhost:9080/health
+           Metrics      http://localhost:9080/metrics
+         Stop with Ctrl+C (the embedded PostgreSQL stops with it).
+        ==================================================================
+
+        """,
+        where);
+  }
+
+  private static boolean exists(Connection connection, String query, String value)
+      throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement(query)) {
+      statement.setString(1, value);
+      try (ResultSet rows = statement.executeQuery()) {
+        return rows.next();
+      }
+    }
+  }
+
+  private static boolean listening(int port) {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress("localhost", port), 500);
+      return true;
+    } catch (IOException closed) {
+      return false;
+    }
+  }
+
+  private static Map<String, String> parse(String[] args) {
+    Map<String, String> options = new HashMap<>();
+    for (String arg : args) {
+      String option = arg.startsWith("--") ? arg.substring(2) : arg;
+      int eq = option.indexOf('=');
+      options.put(eq < 0 ? option : option.substring(0, eq), eq < 0 ? "" : option.substring(eq + 1));
+    }
+    return options;
+  }
+
+  private static String env(String name, String fallback) {
+    String value = System.getenv(name);
+    return value == null || value.isBlank() ? fallback : value;
+  }
+
+  private static String xmlEscape(String value) {
+    return value
+        .replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace("\"", "&quot;");
+  }
+}
