@@ -97,7 +97,9 @@ public final class DevDatabase {
             .setServerConfig("max_connections", "200")
             .setServerConfig("shared_buffers", "256MB")
             .setServerConfig("fsync", clean ? "off" : "on")
+            .setRegisterShutdownHook(false)
             .start();
+    stopWithThisJvm(dataDir);
     try (Connection admin = postgres.getPostgresDatabase().getConnection();
         Statement sql = admin.createStatement()) {
       if (!exists(admin, "SELECT 1 FROM pg_roles WHERE rolname = ?", db.user())) {
@@ -108,6 +110,33 @@ public final class DevDatabase {
       }
     }
     return db;
+  }
+
+  /**
+   * Maven closes the class loader of exec:java before the JVM exits, so the library's own
+   * shutdown hook can no longer load its classes. This one needs nothing but the JDK: a fast
+   * shutdown (SIGINT) of the postmaster, waited for.
+   */
+  private static void stopWithThisJvm(Path dataDir) throws IOException {
+    long pid = Long.parseLong(Files.readAllLines(dataDir.resolve("postmaster.pid")).get(0).trim());
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () ->
+                    ProcessHandle.of(pid)
+                        .ifPresent(
+                            postmaster -> {
+                              try {
+                                new ProcessBuilder("kill", "-INT", Long.toString(pid))
+                                    .inheritIO()
+                                    .start()
+                                    .waitFor();
+                                postmaster.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
+                              } catch (Exception e) {
+                                System.err.println("Could not stop PostgreSQL " + pid + ": " + e);
+                              }
+                            }),
+                "stop-embedded-postgresql"));
   }
 
   private static void migrate(Coordinates db, Path changelogDir) throws Exception {

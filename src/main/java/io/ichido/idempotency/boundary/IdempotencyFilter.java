@@ -3,14 +3,14 @@ package io.ichido.idempotency.boundary;
 import io.ichido.idempotency.control.ClaimOutcome;
 import io.ichido.idempotency.control.ClaimOutcome.Claimed;
 import io.ichido.idempotency.control.ClaimOutcome.Completed;
+import io.ichido.idempotency.control.ClaimOutcome.InUse;
+import io.ichido.idempotency.control.ClaimOutcome.Mismatch;
 import io.ichido.idempotency.control.ClaimRequest;
 import io.ichido.idempotency.control.IdempotencyConfig;
 import io.ichido.idempotency.control.IdempotencyKeyHeader;
 import io.ichido.idempotency.control.IdempotencyKeys;
 import io.ichido.idempotency.control.IdempotencyMetrics;
 import io.ichido.idempotency.control.InvalidIdempotencyKey;
-import io.ichido.idempotency.control.KeyInUse;
-import io.ichido.idempotency.control.KeyReusedWithDifferentRequest;
 import io.ichido.idempotency.control.PendingRequest;
 import io.ichido.idempotency.control.RequestBodyTooLarge;
 import io.ichido.idempotency.control.RequestFingerprint;
@@ -102,21 +102,19 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
             path,
             retention(settings),
             config.lease());
-    try {
-      ClaimOutcome outcome = keys.claim(claim);
-      if (outcome instanceof Completed completed) {
-        metrics.replayed();
-        request.abortWith(IdempotencyProblems.replay(completed.response()));
-      } else if (outcome instanceof Claimed claimed) {
-        metrics.executed();
-        pending.claimed(claimed, providers);
-      }
-    } catch (KeyReusedWithDifferentRequest reused) {
-      metrics.mismatched();
-      request.abortWith(IdempotencyProblems.reused());
-    } catch (KeyInUse inUse) {
+    ClaimOutcome outcome = keys.claim(claim);
+    if (outcome instanceof Claimed claimed) {
+      metrics.executed();
+      pending.claimed(claimed, providers);
+    } else if (outcome instanceof Completed completed) {
+      metrics.replayed();
+      request.abortWith(IdempotencyProblems.replay(completed.response()));
+    } else if (outcome instanceof InUse inUse) {
       metrics.inUse();
       request.abortWith(IdempotencyProblems.inUse(inUse.retryAfterSeconds()));
+    } else if (outcome instanceof Mismatch) {
+      metrics.mismatched();
+      request.abortWith(IdempotencyProblems.reused());
     }
   }
 

@@ -67,7 +67,7 @@ public class IdempotentInterceptor {
       return serverError.response;
     } catch (LeaseLost lost) {
       pending.released();
-      throw new WebApplicationException(IdempotencyProblems.inUse(lost.retryAfterSeconds()));
+      throw new WebApplicationException(IdempotencyProblems.inUse(1));
     } catch (ConstraintViolationException rejected) {
       // Bean validation refused the call: the endpoint body never ran, nothing may be recorded.
       release(claim);

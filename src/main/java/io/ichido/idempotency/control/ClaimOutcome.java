@@ -11,4 +11,10 @@ public sealed interface ClaimOutcome {
 
   /** The key already completed with this answer. */
   record Completed(StoredResponse response) implements ClaimOutcome {}
+
+  /** Another request holds the key; it may be asked again after {@code retryAfterSeconds}. */
+  record InUse(long retryAfterSeconds) implements ClaimOutcome {}
+
+  /** The key was first used for a different method, path or body. */
+  record Mismatch() implements ClaimOutcome {}
 }

@@ -2,6 +2,8 @@ package io.ichido.idempotency.control;
 
 import io.ichido.idempotency.control.ClaimOutcome.Claimed;
 import io.ichido.idempotency.control.ClaimOutcome.Completed;
+import io.ichido.idempotency.control.ClaimOutcome.InUse;
+import io.ichido.idempotency.control.ClaimOutcome.Mismatch;
 import io.ichido.idempotency.entity.IdempotencyKey;
 import io.ichido.idempotency.entity.StoredResponse;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -65,8 +67,8 @@ public class IdempotencyKeys {
   @Inject IdempotencyMetrics metrics;
 
   /**
-   * @throws KeyInUse while another request holds the key
-   * @throws KeyReusedWithDifferentRequest when the key belongs to a different request
+   * Outcomes are returned, not thrown: a refused claim is a normal answer, and must not roll back
+   * (or log) anything.
    */
   @Transactional(TxType.REQUIRES_NEW)
   public ClaimOutcome claim(ClaimRequest request) {
@@ -93,14 +95,14 @@ public class IdempotencyKeys {
           continue; // released between our statements: try again
         }
         if (!existing.fingerprint().equals(request.fingerprint())) {
-          throw new KeyReusedWithDifferentRequest();
+          return new Mismatch();
         }
         if (existing.isCompleted()) {
           return new Completed(existing.storedResponse());
         }
-        throw new KeyInUse(secondsUntil(existing.lockedUntil()));
+        return new InUse(secondsUntil(existing.lockedUntil()));
       }
-      throw new KeyInUse(1);
+      return new InUse(1);
     } finally {
       metrics.claimTook(System.nanoTime() - started);
     }

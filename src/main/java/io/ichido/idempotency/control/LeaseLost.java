@@ -4,9 +4,9 @@ package io.ichido.idempotency.control;
  * The request ran past its lease and another request took the key over. Its work must not commit:
  * throwing this inside the endpoint's transaction rolls it back.
  */
-public class LeaseLost extends KeyInUse {
+public class LeaseLost extends RuntimeException {
 
   public LeaseLost() {
-    super(1);
+    super("The idempotency key was taken over by another request after this one's lease ended");
   }
 }

@@ -16,10 +16,13 @@ public class Inventory {
 
   @PersistenceContext EntityManager em;
 
+  // Reads run in a transaction too: Liberty's transaction-less entity managers trip Hibernate.
+  @Transactional
   public Optional<Product> product(String sku) {
     return Optional.ofNullable(em.find(Product.class, sku));
   }
 
+  @Transactional
   public StockLevel level(String sku) {
     Stock stock = em.find(Stock.class, sku);
     if (stock == null) {

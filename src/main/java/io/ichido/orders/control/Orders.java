@@ -51,6 +51,7 @@ public class Orders {
     return order;
   }
 
+  @Transactional
   public CustomerOrder find(String owner, long id) {
     return em.createNamedQuery(CustomerOrder.FIND_OWNED, CustomerOrder.class)
         .setParameter("id", id)

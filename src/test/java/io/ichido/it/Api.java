@@ -1,0 +1,77 @@
+package io.ichido.it;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+
+/** Real HTTP against the running Liberty, as one of the demo callers. */
+public final class Api {
+
+  public static final String BASE = System.getProperty("ichido.baseUrl", "http://localhost:9080");
+
+  private static final HttpClient CLIENT =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+
+  private final String authorization;
+
+  private Api(String authorization) {
+    this.authorization = authorization;
+  }
+
+  public static Api as(String user) {
+    return new Api(
+        "Basic "
+            + Base64.getEncoder()
+                .encodeToString((user + ":" + user + "-secret").getBytes(StandardCharsets.UTF_8)));
+  }
+
+  public static Api anonymous() {
+    return new Api(null);
+  }
+
+  public HttpResponse<String> get(String path) {
+    return send(request(path).GET().build());
+  }
+
+  public HttpResponse<String> postJson(String path, String key, String body) {
+    return post(path, key, "application/json", body.getBytes(StandardCharsets.UTF_8));
+  }
+
+  public HttpResponse<String> post(String path, String key, String contentType, byte[] body) {
+    HttpRequest.Builder request =
+        request(path).POST(HttpRequest.BodyPublishers.ofByteArray(body));
+    if (contentType != null) {
+      request.header("Content-Type", contentType);
+    }
+    if (key != null) {
+      request.header("Idempotency-Key", key);
+    }
+    return send(request.build());
+  }
+
+  public HttpRequest.Builder request(String path) {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(BASE + path)).timeout(Duration.ofSeconds(60));
+    if (authorization != null) {
+      request.header("Authorization", authorization);
+    }
+    return request;
+  }
+
+  public static HttpResponse<String> send(HttpRequest request) {
+    try {
+      return CLIENT.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+}

@@ -1,0 +1,94 @@
+package io.ichido.it;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Properties;
+import java.util.UUID;
+
+/** Direct access to the test database, to arrange facts and to check what was really stored. */
+public final class Db {
+
+  private static final Properties COORDINATES = load();
+
+  private Db() {}
+
+  public static Connection connect() throws SQLException {
+    return DriverManager.getConnection(
+        COORDINATES.getProperty("url"),
+        COORDINATES.getProperty("user"),
+        COORDINATES.getProperty("password"));
+  }
+
+  public static long count(String sql, Object... args) {
+    try (Connection c = connect();
+        PreparedStatement statement = prepare(c, sql, args);
+        ResultSet rows = statement.executeQuery()) {
+      rows.next();
+      return rows.getLong(1);
+    } catch (SQLException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  public static int update(String sql, Object... args) {
+    try (Connection c = connect();
+        PreparedStatement statement = prepare(c, sql, args)) {
+      return statement.executeUpdate();
+    } catch (SQLException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** A product of its own for one test, so tests never share stock. */
+  public static String newProduct(int onHand, long unitPrice, int taxRate) {
+    String sku = "IT-" + UUID.randomUUID().toString().substring(0, 18).toUpperCase();
+    update(
+        "INSERT INTO product (sku, name, unit_price, tax_rate) VALUES (?, ?, ?, ?)",
+        sku,
+        "Test item " + sku,
+        unitPrice,
+        taxRate);
+    update("INSERT INTO stock (sku, on_hand, reserved) VALUES (?, ?, 0)", sku, onHand);
+    return sku;
+  }
+
+  public static long reserved(String sku) {
+    return count("SELECT reserved FROM stock WHERE sku = ?", sku);
+  }
+
+  public static long keys(String scope, String key) {
+    return count(
+        "SELECT count(*) FROM idempotency_key WHERE scope = ? AND idem_key = ?", scope, key);
+  }
+
+  public static long ordersFor(String customer) {
+    return count("SELECT count(*) FROM customer_order WHERE customer = ?", customer);
+  }
+
+  static PreparedStatement prepare(Connection c, String sql, Object... args) throws SQLException {
+    PreparedStatement statement = c.prepareStatement(sql);
+    for (int i = 0; i < args.length; i++) {
+      statement.setObject(i + 1, args[i]);
+    }
+    return statement;
+  }
+
+  private static Properties load() {
+    Path file = Path.of(System.getProperty("ichido.dbProperties", "target/test-db.properties"));
+    Properties properties = new Properties();
+    try (InputStream in = Files.newInputStream(file)) {
+      properties.load(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Run through './mvnw verify', which writes " + file, e);
+    }
+    return properties;
+  }
+}

@@ -1,0 +1,45 @@
+package io.ichido.it;
+
+import java.io.File;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.asset.StringAsset;
+import org.jboss.shrinkwrap.api.spec.JavaArchive;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+
+/** The WAR the build produced, deployed as is or with configuration overrides. */
+public final class Deployments {
+
+  private Deployments() {}
+
+  public static WebArchive app() {
+    return ShrinkWrap.createFromZipFile(WebArchive.class, builtWar());
+  }
+
+  /**
+   * The same WAR under another name, with MicroProfile Config overrides in a jar of their own
+   * (ordinal 500 beats the WAR's defaults, as an environment variable would).
+   */
+  public static WebArchive appWith(String name, Map<String, String> config) {
+    String properties =
+        "config_ordinal=500\n"
+            + config.entrySet().stream()
+                .map(e -> e.getKey() + "=" + e.getValue())
+                .collect(Collectors.joining("\n"));
+    JavaArchive overrides =
+        ShrinkWrap.create(JavaArchive.class, "it-config.jar")
+            .addAsManifestResource(new StringAsset(properties), "microprofile-config.properties");
+    return ShrinkWrap.create(WebArchive.class, name + ".war")
+        .merge(app())
+        .addAsLibrary(overrides);
+  }
+
+  private static File builtWar() {
+    File war = new File(System.getProperty("ichido.war", "target/ichido.war"));
+    if (!war.isFile()) {
+      throw new IllegalStateException("Build the WAR first (./mvnw verify): " + war);
+    }
+    return war;
+  }
+}

@@ -1,0 +1,253 @@
+package io.ichido.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ichido.it.standalone.LedgerApplication;
+import io.ichido.it.standalone.LedgerResource;
+import java.io.File;
+import java.net.http.HttpResponse;
+import java.util.Arrays;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.container.annotation.ArquillianTest;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.asset.StringAsset;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A WAR made of the reusable {@code ichido-idempotency} jar and one resource written for this
+ * test, as a team would build it: the contract holds there too.
+ */
+@ArquillianTest
+class StandaloneIdempotencyIT {
+
+  private static final String LEDGER = "/ledger-it/api/ledger";
+  private static final Api SHOP_A = Api.as("shop-a");
+  private static final String BODY = "{\"amount\":100,\"note\":\"coffee\"}";
+
+  @Deployment(testable = false)
+  static WebArchive deployment() {
+    File jar = new File(System.getProperty("ichido.idempotencyJar", "target/ichido-idempotency.jar"));
+    WebArchive war =
+        ShrinkWrap.create(WebArchive.class, "ledger-it.war")
+            .addClasses(LedgerApplication.class, LedgerResource.class)
+            .addAsLibrary(jar)
+            .addAsResource(new StringAsset(PERSISTENCE_XML), "META-INF/persistence.xml")
+            .addAsResource(
+                new StringAsset("ichido.idempotency.lease=PT3S\n"),
+                "META-INF/microprofile-config.properties")
+            .addAsWebInfResource(new StringAsset(BEANS_XML), "beans.xml")
+            .addAsWebInfResource(new StringAsset(WEB_XML), "web.xml")
+            .addAsWebInfResource(new StringAsset(BINDINGS_XML), "ibm-application-bnd.xml");
+    // The jar's one third-party dependency: Jackson, as the team's WAR would carry it.
+    Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+        .filter(p -> p.matches(".*jackson-(core|databind|annotations)-[0-9.]+\\.jar"))
+        .forEach(p -> war.addAsLibrary(new File(p)));
+    return war;
+  }
+
+  @BeforeAll
+  static void ledgerTable() {
+    Db.update(
+        "CREATE TABLE IF NOT EXISTS it_ledger (id BIGSERIAL PRIMARY KEY, idem_key TEXT NOT NULL,"
+            + " body TEXT NOT NULL)");
+  }
+
+  private static String key() {
+    return "ledger-" + UUID.randomUUID();
+  }
+
+  private static long rows(String key) {
+    return Db.count("SELECT count(*) FROM it_ledger WHERE idem_key = ?", key);
+  }
+
+  @Test
+  @DisplayName("first request runs, the repeat replays byte for byte, one row written")
+  void runsOnceAndReplays() {
+    String key = key();
+
+    HttpResponse<String> first = SHOP_A.postJson(LEDGER, key, BODY);
+    HttpResponse<String> again = SHOP_A.postJson(LEDGER, key, BODY);
+
+    assertThat(first.statusCode()).isEqualTo(201);
+    assertThat(again.statusCode()).isEqualTo(201);
+    assertThat(again.body()).isEqualTo(first.body());
+    assertThat(again.headers().firstValue("Idempotency-Replayed")).hasValue("true");
+    assertThat(rows(key)).isEqualTo(1);
+  }
+
+  @Test
+  void missingKeyAndReuse() {
+    String key = key();
+    assertThat(SHOP_A.postJson(LEDGER, null, BODY).statusCode()).isEqualTo(400);
+    assertThat(SHOP_A.postJson(LEDGER, key, BODY).statusCode()).isEqualTo(201);
+    HttpResponse<String> reused = SHOP_A.postJson(LEDGER, key, "{\"amount\":101}");
+    assertThat(reused.statusCode()).isEqualTo(422);
+    assertThat(reused.body()).contains("idempotency-key-reused");
+    assertThat(rows(key)).isEqualTo(1);
+  }
+
+  @Test
+  void keysAreScopedPerCaller() {
+    String key = key();
+    assertThat(SHOP_A.postJson(LEDGER, key, BODY).statusCode()).isEqualTo(201);
+    HttpResponse<String> other = Api.as("shop-b").postJson(LEDGER, key, BODY);
+    assertThat(other.statusCode()).isEqualTo(201);
+    assertThat(other.headers().firstValue("Idempotency-Replayed")).isEmpty();
+    assertThat(rows(key)).isEqualTo(2);
+  }
+
+  @Test
+  @DisplayName("a concurrent twin gets 409 with Retry-After and does not disturb the first")
+  void concurrentTwin() throws Exception {
+    String key = key();
+    CompletableFuture<HttpResponse<String>> first =
+        CompletableFuture.supplyAsync(() -> SHOP_A.postJson(LEDGER + "?sleepMs=1500", key, BODY));
+    IdempotencyContractIT.waitUntil(() -> Db.keys("principal:shop-a", key) == 1);
+
+    HttpResponse<String> twin = SHOP_A.postJson(LEDGER, key, BODY);
+
+    assertThat(twin.statusCode()).isEqualTo(409);
+    assertThat(twin.headers().firstValue("Retry-After")).isPresent();
+    HttpResponse<String> original = first.get(30, TimeUnit.SECONDS);
+    assertThat(original.statusCode()).isEqualTo(201);
+    assertThat(SHOP_A.postJson(LEDGER, key, BODY).body()).isEqualTo(original.body());
+    assertThat(rows(key)).isEqualTo(1);
+  }
+
+  @Test
+  @DisplayName("a transient exception releases the key and rolls the endpoint's writes back")
+  void transientExceptionReleases() {
+    String key = key();
+
+    HttpResponse<String> failed = SHOP_A.postJson(LEDGER + "?fail=transient", key, BODY);
+    assertThat(failed.statusCode()).isGreaterThanOrEqualTo(500);
+    assertThat(rows(key)).isZero();
+    assertThat(Db.keys("principal:shop-a", key)).isZero();
+
+    HttpResponse<String> retry = SHOP_A.postJson(LEDGER, key, BODY);
+    assertThat(retry.statusCode()).isEqualTo(201);
+    assertThat(retry.headers().firstValue("Idempotency-Replayed")).isEmpty();
+    assertThat(rows(key)).isEqualTo(1);
+  }
+
+  @Test
+  @DisplayName("a 5xx answer releases the key and rolls back; an unexpected exception too")
+  void serverErrorsRelease() {
+    for (String failure : new String[] {"server-error", "unexpected"}) {
+      String key = key();
+      HttpResponse<String> failed = SHOP_A.postJson(LEDGER + "?fail=" + failure, key, BODY);
+      assertThat(failed.statusCode()).as(failure).isGreaterThanOrEqualTo(500);
+      assertThat(rows(key)).as(failure).isZero();
+
+      HttpResponse<String> retry = SHOP_A.postJson(LEDGER, key, BODY);
+      assertThat(retry.statusCode()).as(failure).isEqualTo(201);
+      assertThat(rows(key)).as(failure).isEqualTo(1);
+    }
+  }
+
+  @Test
+  @DisplayName("a 4xx answer commits with its writes and is replayed")
+  void clientErrorIsRecordedWithItsWrites() {
+    String key = key();
+
+    HttpResponse<String> declined = SHOP_A.postJson(LEDGER + "?fail=client-error", key, BODY);
+    HttpResponse<String> retry = SHOP_A.postJson(LEDGER, key, BODY);
+
+    assertThat(declined.statusCode()).isEqualTo(402);
+    assertThat(retry.statusCode()).isEqualTo(402);
+    assertThat(retry.body()).isEqualTo(declined.body());
+    assertThat(rows(key)).isEqualTo(1);
+  }
+
+  @Test
+  @DisplayName("a request that outlives its lease is taken over, and can no longer commit")
+  void leaseTakeoverIsFenced() throws Exception {
+    String key = key();
+    CompletableFuture<HttpResponse<String>> slow =
+        CompletableFuture.supplyAsync(() -> SHOP_A.postJson(LEDGER + "?sleepMs=6000", key, BODY));
+    IdempotencyContractIT.waitUntil(() -> Db.keys("principal:shop-a", key) == 1);
+    Thread.sleep(3500); // the 3 s lease has run out
+
+    HttpResponse<String> takeover = SHOP_A.postJson(LEDGER, key, BODY);
+    assertThat(takeover.statusCode()).isEqualTo(201);
+
+    HttpResponse<String> overtaken = slow.get(30, TimeUnit.SECONDS);
+    assertThat(overtaken.statusCode()).isEqualTo(409);
+    assertThat(rows(key)).isEqualTo(1);
+    assertThat(SHOP_A.postJson(LEDGER, key, BODY).body()).isEqualTo(takeover.body());
+  }
+
+  @Test
+  @DisplayName("@Idempotent(required = false) runs unprotected without a key, protected with one")
+  void optionalKey() {
+    String key = key();
+    assertThat(SHOP_A.postJson(LEDGER + "/optional", null, BODY).statusCode()).isEqualTo(201);
+    assertThat(SHOP_A.postJson(LEDGER + "/optional", key, BODY).statusCode()).isEqualTo(201);
+    assertThat(SHOP_A.postJson(LEDGER + "/optional", key, BODY).headers()
+            .firstValue("Idempotency-Replayed"))
+        .hasValue("true");
+    assertThat(rows(key)).isEqualTo(1);
+  }
+
+  @Test
+  @DisplayName("@Idempotent(retention = \"PT1S\"): the key is forgotten after a second")
+  void annotatedRetention() throws Exception {
+    String key = key();
+    assertThat(SHOP_A.postJson(LEDGER + "/short-lived", key, BODY).statusCode()).isEqualTo(201);
+    Thread.sleep(1500);
+    HttpResponse<String> later = SHOP_A.postJson(LEDGER + "/short-lived", key, BODY);
+    assertThat(later.statusCode()).isEqualTo(201);
+    assertThat(later.headers().firstValue("Idempotency-Replayed")).isEmpty();
+    assertThat(rows(key)).isEqualTo(2);
+  }
+
+  private static final String PERSISTENCE_XML =
+      """
+      <persistence xmlns="https://jakarta.ee/xml/ns/persistence" version="3.2">
+        <persistence-unit name="ledger" transaction-type="JTA">
+          <provider>org.hibernate.jpa.HibernatePersistenceProvider</provider>
+          <jta-data-source>jdbc/ichido</jta-data-source>
+          <class>io.ichido.idempotency.entity.IdempotencyKey</class>
+          <exclude-unlisted-classes>true</exclude-unlisted-classes>
+          <properties>
+            <property name="hibernate.transaction.jta.platform"
+              value="org.hibernate.engine.transaction.jta.platform.internal.WebSphereLibertyJtaPlatform"/>
+          </properties>
+        </persistence-unit>
+      </persistence>
+      """;
+
+  private static final String BEANS_XML =
+      """
+      <beans xmlns="https://jakarta.ee/xml/ns/jakartaee" version="4.1"
+             bean-discovery-mode="annotated"/>
+      """;
+
+  private static final String WEB_XML =
+      """
+      <web-app xmlns="https://jakarta.ee/xml/ns/jakartaee" version="6.1">
+        <security-constraint>
+          <web-resource-collection>
+            <web-resource-name>all</web-resource-name>
+            <url-pattern>/api/*</url-pattern>
+          </web-resource-collection>
+          <auth-constraint><role-name>client</role-name></auth-constraint>
+        </security-constraint>
+        <login-config><auth-method>BASIC</auth-method></login-config>
+        <security-role><role-name>client</role-name></security-role>
+      </web-app>
+      """;
+
+  private static final String BINDINGS_XML =
+      """
+      <application-bnd xmlns="http://websphere.ibm.com/xml/ns/javaee" version="1.2">
+        <security-role name="client"><group name="client"/></security-role>
+      </application-bnd>
+      """;
+}

@@ -1,0 +1,87 @@
+package io.ichido.it.standalone;
+
+import io.ichido.idempotency.boundary.Idempotent;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.net.ConnectException;
+
+/**
+ * The endpoint a team wrote for the test: it writes a row, then answers as told, so every row of
+ * the contract can be provoked. Query parameters are not part of the request fingerprint, which
+ * lets a retry drop the misbehaviour while counting as the same request.
+ */
+@Path("ledger")
+@RequestScoped
+@Consumes(MediaType.APPLICATION_JSON)
+@Produces(MediaType.APPLICATION_JSON)
+public class LedgerResource {
+
+  @PersistenceContext EntityManager em;
+
+  @POST
+  @Idempotent
+  @Transactional
+  public Response add(
+      String body,
+      @HeaderParam("Idempotency-Key") String key,
+      @QueryParam("sleepMs") @DefaultValue("0") long sleepMs,
+      @QueryParam("fail") @DefaultValue("") String fail)
+      throws Exception {
+    return write(body, key, sleepMs, fail);
+  }
+
+  @POST
+  @Path("optional")
+  @Idempotent(required = false)
+  @Transactional
+  public Response optional(String body, @HeaderParam("Idempotency-Key") String key)
+      throws Exception {
+    return write(body, key, 0, "");
+  }
+
+  @POST
+  @Path("short-lived")
+  @Idempotent(retention = "PT1S")
+  @Transactional
+  public Response shortLived(String body, @HeaderParam("Idempotency-Key") String key)
+      throws Exception {
+    return write(body, key, 0, "");
+  }
+
+  private Response write(String body, String key, long sleepMs, String fail) throws Exception {
+    em.createNativeQuery("INSERT INTO it_ledger (idem_key, body) VALUES (?1, ?2)")
+        .setParameter(1, key == null ? "none" : key)
+        .setParameter(2, body)
+        .executeUpdate();
+    if (sleepMs > 0) {
+      Thread.sleep(sleepMs);
+    }
+    switch (fail) {
+      case "transient" -> throw new ConnectException("downstream refused the connection");
+      case "server-error" ->
+          {
+            return Response.status(503).entity("{\"error\":\"busy\"}").build();
+          }
+      case "client-error" ->
+          {
+            return Response.status(402).entity("{\"error\":\"declined\"}").build();
+          }
+      case "unexpected" -> throw new IllegalStateException("a bug");
+      default -> {}
+    }
+    return Response.status(201)
+        .entity("{\"key\":\"" + key + "\",\"nanos\":" + System.nanoTime() + "}")
+        .build();
+  }
+}
