@@ -54,7 +54,13 @@ public final class DevDatabase {
     }
     migrate(db, Path.of(options.getOrDefault("changelog-dir", ".")));
     if (options.containsKey("server-dir")) {
-      pointServerAt(db, Path.of(options.get("server-dir")));
+      Path serverDir = Path.of(options.get("server-dir"));
+      if (options.containsKey("clean")) {
+        // A server killed earlier leaves its JMX address behind, and Arquillian would then
+        // refuse to start one, believing it already runs.
+        deleteRecursively(serverDir.resolve("logs/state"));
+      }
+      pointServerAt(db, serverDir);
     }
     if (options.containsKey("properties")) {
       writeProperties(db, Path.of(options.get("properties")));
@@ -87,6 +93,9 @@ public final class DevDatabase {
       return db;
     }
     boolean clean = options.containsKey("clean");
+    if (clean) {
+      deleteRecursively(dataDir);
+    }
     Files.createDirectories(dataDir.getParent());
     LOG.info(() -> "Starting PostgreSQL on port " + port + " with data in " + dataDir);
     EmbeddedPostgres postgres =
@@ -229,6 +238,17 @@ public final class DevDatabase {
       return true;
     } catch (IOException closed) {
       return false;
+    }
+  }
+
+  private static void deleteRecursively(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (var paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
     }
   }
 

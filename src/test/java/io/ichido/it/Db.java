@@ -27,6 +27,23 @@ public final class Db {
         COORDINATES.getProperty("password"));
   }
 
+  /** Another database of the same server, e.g. {@code postgres} to administer ours from. */
+  public static Connection connectTo(String database) throws SQLException {
+    return DriverManager.getConnection(
+        "jdbc:postgresql://"
+            + COORDINATES.getProperty("host")
+            + ":"
+            + COORDINATES.getProperty("port")
+            + "/"
+            + database,
+        COORDINATES.getProperty("user"),
+        COORDINATES.getProperty("password"));
+  }
+
+  public static String name() {
+    return COORDINATES.getProperty("name");
+  }
+
   public static long count(String sql, Object... args) {
     try (Connection c = connect();
         PreparedStatement statement = prepare(c, sql, args);

@@ -1,0 +1,92 @@
+package io.ichido.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.util.UUID;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.container.annotation.ArquillianTest;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** Health, OpenAPI and metrics as operators and client teams see them. */
+@ArquillianTest
+class PlatformIT {
+
+  @Deployment(testable = false)
+  static WebArchive deployment() {
+    return Deployments.app();
+  }
+
+  @Test
+  @DisplayName("the OpenAPI document shows Idempotency-Key and 400/409/422 on every @Idempotent operation")
+  void openApiDocumentsIdempotency() {
+    HttpResponse<String> doc =
+        Api.send(
+            Api.anonymous().request("/openapi").header("Accept", "application/json").GET().build());
+
+    assertThat(doc.statusCode()).isEqualTo(200);
+    String body = doc.body();
+    int post = body.indexOf("\"/api/orders\"");
+    assertThat(post).isNotNegative();
+    String orders = body.substring(post, body.indexOf("\"/api/orders/", post + 1) > 0
+        ? body.indexOf("\"/api/orders/", post + 1) : body.length());
+    assertThat(orders)
+        .contains("\"Idempotency-Key\"")
+        .contains("\"in\" : \"header\"")
+        .contains("\"409\"")
+        .contains("\"422\"")
+        .contains("\"400\"");
+    assertThat(Api.send(Api.anonymous().request("/openapi/ui/").GET().build()).statusCode())
+        .isEqualTo(200);
+  }
+
+  @Test
+  @DisplayName("metrics count executions, replays and conflicts, and time the claim")
+  void metrics() {
+    String sku = Db.newProduct(10, 100, 10);
+    String key = "metrics-" + UUID.randomUUID();
+    String body = OrderJson.of("metrics", sku, 1);
+    Api.as("shop-a").postJson("/api/orders", key, body);
+    Api.as("shop-a").postJson("/api/orders", key, body);
+    Api.as("shop-a").postJson("/api/orders", key, OrderJson.of("metrics", sku, 2));
+
+    String metrics = Api.anonymous().get("/metrics?scope=application").body();
+
+    assertThat(metrics)
+        .containsPattern("ichido_idempotency_executed_total\\{[^}]*} [1-9]")
+        .containsPattern("ichido_idempotency_replayed_total\\{[^}]*} [1-9]")
+        .containsPattern("ichido_idempotency_reused_mismatch_total\\{[^}]*} [1-9]")
+        .contains("ichido_idempotency_in_use_total")
+        .contains("ichido_idempotency_released_total")
+        .contains("ichido_idempotency_purged_total")
+        .contains("ichido_idempotency_claim_seconds");
+  }
+
+  @Test
+  @DisplayName("readiness is DOWN while the database refuses connections, UP again after")
+  void readinessFollowsTheDatabase() throws Exception {
+    assertThat(Api.anonymous().get("/health/ready").statusCode()).isEqualTo(200);
+    // Administered from the "postgres" database: a session cannot lock out its own database.
+    try (Connection admin = Db.connectTo("postgres");
+        Statement sql = admin.createStatement()) {
+      try {
+        sql.execute("ALTER DATABASE \"" + Db.name() + "\" ALLOW_CONNECTIONS false");
+        sql.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                + " WHERE datname = '" + Db.name() + "'");
+
+        HttpResponse<String> down = Api.anonymous().get("/health/ready");
+        assertThat(down.statusCode()).isEqualTo(503);
+        assertThat(down.body()).contains("\"DOWN\"");
+      } finally {
+        sql.execute("ALTER DATABASE \"" + Db.name() + "\" ALLOW_CONNECTIONS true");
+      }
+    }
+    IdempotencyContractIT.waitUntil(
+        () -> Api.anonymous().get("/health/ready").statusCode() == 200);
+  }
+}
