@@ -1,6 +1,6 @@
 /**
- * {@code @Idempotent}: exactly-once execution of JAX-RS endpoints keyed by the {@code Idempotency-Key}
- * header.
+ * {@code @Idempotent}: exactly-once execution of JAX-RS endpoints keyed by the {@code
+ * Idempotency-Key} header.
  *
  * <p>Rules that hold inside this package: it depends on no other Ichido package, so a team can lift
  * it (the {@code -idempotency} jar plus its Liquibase changelog) into its own WAR. A key is claimed

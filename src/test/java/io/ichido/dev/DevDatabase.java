@@ -28,8 +28,8 @@ import liquibase.resource.DirectoryResourceAccessor;
 /**
  * Gives the run and test commands a PostgreSQL: the one named by {@code DB_HOST} and friends, or
  * else a real PostgreSQL started from Maven Central binaries (kept alive until Maven exits).
- * Applies the Liquibase changelog, then points the Liberty server at the database through a
- * config drop-in and writes the coordinates for the tests.
+ * Applies the Liquibase changelog, then points the Liberty server at the database through a config
+ * drop-in and writes the coordinates for the tests.
  */
 public final class DevDatabase {
 
@@ -84,7 +84,8 @@ public final class DevDatabase {
         false);
   }
 
-  private static Coordinates embedded(Map<String, String> options) throws IOException, SQLException {
+  private static Coordinates embedded(Map<String, String> options)
+      throws IOException, SQLException {
     int port = Integer.parseInt(options.getOrDefault("port", "15432"));
     Path dataDir = Path.of(options.getOrDefault("data-dir", "target/pgdata")).toAbsolutePath();
     Coordinates db = new Coordinates("localhost", port, "ichido", "ichido", "ichido", true);
@@ -122,9 +123,9 @@ public final class DevDatabase {
   }
 
   /**
-   * Maven closes the class loader of exec:java before the JVM exits, so the library's own
-   * shutdown hook can no longer load its classes. This one needs nothing but the JDK: a fast
-   * shutdown (SIGINT) of the postmaster, waited for.
+   * Maven closes the class loader of exec:java before the JVM exits, so the library's own shutdown
+   * hook can no longer load its classes. This one needs nothing but the JDK: a fast shutdown
+   * (SIGINT) of the postmaster, waited for.
    */
   private static void stopWithThisJvm(Path dataDir) throws IOException {
     long pid = Long.parseLong(Files.readAllLines(dataDir.resolve("postmaster.pid")).get(0).trim());
@@ -257,7 +258,8 @@ public final class DevDatabase {
     for (String arg : args) {
       String option = arg.startsWith("--") ? arg.substring(2) : arg;
       int eq = option.indexOf('=');
-      options.put(eq < 0 ? option : option.substring(0, eq), eq < 0 ? "" : option.substring(eq + 1));
+      options.put(
+          eq < 0 ? option : option.substring(0, eq), eq < 0 ? "" : option.substring(eq + 1));
     }
     return options;
   }

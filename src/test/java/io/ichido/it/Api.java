@@ -44,8 +44,7 @@ public final class Api {
   }
 
   public HttpResponse<String> post(String path, String key, String contentType, byte[] body) {
-    HttpRequest.Builder request =
-        request(path).POST(HttpRequest.BodyPublishers.ofByteArray(body));
+    HttpRequest.Builder request = request(path).POST(HttpRequest.BodyPublishers.ofByteArray(body));
     if (contentType != null) {
       request.header("Content-Type", contentType);
     }

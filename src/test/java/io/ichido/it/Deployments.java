@@ -30,9 +30,7 @@ public final class Deployments {
     JavaArchive overrides =
         ShrinkWrap.create(JavaArchive.class, "it-config.jar")
             .addAsManifestResource(new StringAsset(properties), "microprofile-config.properties");
-    return ShrinkWrap.create(WebArchive.class, name + ".war")
-        .merge(app())
-        .addAsLibrary(overrides);
+    return ShrinkWrap.create(WebArchive.class, name + ".war").merge(app()).addAsLibrary(overrides);
   }
 
   private static File builtWar() {

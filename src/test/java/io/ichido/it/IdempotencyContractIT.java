@@ -227,7 +227,8 @@ class IdempotencyContractIT {
   }
 
   @Test
-  @DisplayName("rejected before the endpoint runs (bad JSON, validation): nothing recorded, key reusable")
+  @DisplayName(
+      "rejected before the endpoint runs (bad JSON, validation): nothing recorded, key reusable")
   void rejectedBeforeEndpointIsNotRecorded() {
     String sku = Db.newProduct(10, 1000, 10);
     String customer = OrderJson.customer("rejected");
@@ -262,7 +263,8 @@ class IdempotencyContractIT {
   }
 
   @Test
-  @DisplayName("a 4xx answer from the endpoint is recorded: out-of-stock stays out-of-stock for that key")
+  @DisplayName(
+      "a 4xx answer from the endpoint is recorded: out-of-stock stays out-of-stock for that key")
   void clientErrorIsRecorded() {
     String sku = Db.newProduct(1, 1000, 10);
     String key = key();

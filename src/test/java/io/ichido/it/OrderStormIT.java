@@ -48,7 +48,8 @@ class OrderStormIT {
         answers.stream().filter(a -> a.statusCode() == 201).toList();
     assertThat(created).isNotEmpty();
     assertThat(created.stream().map(HttpResponse::body).distinct()).hasSize(1);
-    assertThat(created.stream().filter(a -> a.headers().firstValue("Idempotency-Replayed").isEmpty()))
+    assertThat(
+            created.stream().filter(a -> a.headers().firstValue("Idempotency-Replayed").isEmpty()))
         .hasSize(1);
     answers.stream()
         .filter(a -> a.statusCode() == 409)
@@ -58,7 +59,8 @@ class OrderStormIT {
   }
 
   @Test
-  @DisplayName("50 orders with distinct keys for the last 10 units: exactly 10 succeed, never oversold")
+  @DisplayName(
+      "50 orders with distinct keys for the last 10 units: exactly 10 succeed, never oversold")
   void lastUnitsStorm() throws Exception {
     String sku = Db.newProduct(10, 500, 10);
     String customer = OrderJson.customer("last-units");
@@ -68,7 +70,9 @@ class OrderStormIT {
             i ->
                 Api.as(i % 2 == 0 ? "shop-a" : "shop-b")
                     .postJson(
-                        "/api/orders", "last-" + UUID.randomUUID(), OrderJson.of(customer, sku, 1)));
+                        "/api/orders",
+                        "last-" + UUID.randomUUID(),
+                        OrderJson.of(customer, sku, 1)));
 
     Map<Integer, Long> byStatus = countByStatus(answers);
     assertThat(byStatus).containsOnlyKeys(201, 409);

@@ -59,8 +59,7 @@ class OrdersIT {
     HttpResponse<String> stock = SHOP_A.get("/api/inventory/" + tea);
     assertThat(stock.statusCode()).isEqualTo(200);
     assertThat(stock.body())
-        .isEqualTo(
-            "{\"sku\":\"%s\",\"onHand\":20,\"reserved\":4,\"available\":16}".formatted(tea));
+        .isEqualTo("{\"sku\":\"%s\",\"onHand\":20,\"reserved\":4,\"available\":16}".formatted(tea));
   }
 
   @Test
@@ -95,11 +94,17 @@ class OrdersIT {
         new String[] {
           "{not json",
           "[]",
-          "{\"customer\":\"c\",\"items\":[{\"sku\":\"" + sku + "\",\"quantity\":1}],"
+          "{\"customer\":\"c\",\"items\":[{\"sku\":\""
+              + sku
+              + "\",\"quantity\":1}],"
               + "\"currency\":\"JPY\",\"discount\":100}",
-          "{\"customer\":\"c\",\"items\":[{\"sku\":\"" + sku + "\",\"quantity\":\"one\"}],"
+          "{\"customer\":\"c\",\"items\":[{\"sku\":\""
+              + sku
+              + "\",\"quantity\":\"one\"}],"
               + "\"currency\":\"JPY\"}",
-          "{\"customer\":\"c\",\"items\":[{\"sku\":\"" + sku + "\",\"quantity\":1}],"
+          "{\"customer\":\"c\",\"items\":[{\"sku\":\""
+              + sku
+              + "\",\"quantity\":1}],"
               + "\"currency\":\"JPY\"} trailing"
         }) {
       String key = key();
@@ -143,8 +148,13 @@ class OrdersIT {
       {OrderJson.of("", sku, 1), "customer"},
       {OrderJson.of("c", sku, 1).replace("JPY", "USD"), "currency"},
       {"{\"customer\":\"c\",\"items\":[],\"currency\":\"JPY\"}", "items"},
-      {"{\"customer\":\"c\",\"items\":[{\"sku\":\"" + sku + "\",\"quantity\":99999999999}],"
-          + "\"currency\":\"JPY\"}", "quantity"},
+      {
+        "{\"customer\":\"c\",\"items\":[{\"sku\":\""
+            + sku
+            + "\",\"quantity\":99999999999}],"
+            + "\"currency\":\"JPY\"}",
+        "quantity"
+      },
     };
     for (String[] c : cases) {
       String key = key();

@@ -22,7 +22,8 @@ class PlatformIT {
   }
 
   @Test
-  @DisplayName("the OpenAPI document shows Idempotency-Key and 400/409/422 on every @Idempotent operation")
+  @DisplayName(
+      "the OpenAPI document shows Idempotency-Key and 400/409/422 on every @Idempotent operation")
   void openApiDocumentsIdempotency() {
     HttpResponse<String> doc =
         Api.send(
@@ -32,8 +33,12 @@ class PlatformIT {
     String body = doc.body();
     int post = body.indexOf("\"/api/orders\"");
     assertThat(post).isNotNegative();
-    String orders = body.substring(post, body.indexOf("\"/api/orders/", post + 1) > 0
-        ? body.indexOf("\"/api/orders/", post + 1) : body.length());
+    String orders =
+        body.substring(
+            post,
+            body.indexOf("\"/api/orders/", post + 1) > 0
+                ? body.indexOf("\"/api/orders/", post + 1)
+                : body.length());
     assertThat(orders)
         .contains("\"Idempotency-Key\"")
         .contains("\"in\" : \"header\"")
@@ -77,7 +82,9 @@ class PlatformIT {
         sql.execute("ALTER DATABASE \"" + Db.name() + "\" ALLOW_CONNECTIONS false");
         sql.execute(
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-                + " WHERE datname = '" + Db.name() + "'");
+                + " WHERE datname = '"
+                + Db.name()
+                + "'");
 
         HttpResponse<String> down = Api.anonymous().get("/health/ready");
         assertThat(down.statusCode()).isEqualTo(503);
@@ -86,7 +93,6 @@ class PlatformIT {
         sql.execute("ALTER DATABASE \"" + Db.name() + "\" ALLOW_CONNECTIONS true");
       }
     }
-    IdempotencyContractIT.waitUntil(
-        () -> Api.anonymous().get("/health/ready").statusCode() == 200);
+    IdempotencyContractIT.waitUntil(() -> Api.anonymous().get("/health/ready").statusCode() == 200);
   }
 }

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * A WAR made of the reusable {@code ichido-idempotency} jar and one resource written for this
- * test, as a team would build it: the contract holds there too.
+ * A WAR made of the reusable {@code ichido-idempotency} jar and one resource written for this test,
+ * as a team would build it: the contract holds there too.
  */
 @ArquillianTest
 class StandaloneIdempotencyIT {
@@ -32,7 +32,8 @@ class StandaloneIdempotencyIT {
 
   @Deployment(testable = false)
   static WebArchive deployment() {
-    File jar = new File(System.getProperty("ichido.idempotencyJar", "target/ichido-idempotency.jar"));
+    File jar =
+        new File(System.getProperty("ichido.idempotencyJar", "target/ichido-idempotency.jar"));
     WebArchive war =
         ShrinkWrap.create(WebArchive.class, "ledger-it.war")
             .addClasses(LedgerApplication.class, LedgerResource.class)
@@ -189,8 +190,11 @@ class StandaloneIdempotencyIT {
     String key = key();
     assertThat(SHOP_A.postJson(LEDGER + "/optional", null, BODY).statusCode()).isEqualTo(201);
     assertThat(SHOP_A.postJson(LEDGER + "/optional", key, BODY).statusCode()).isEqualTo(201);
-    assertThat(SHOP_A.postJson(LEDGER + "/optional", key, BODY).headers()
-            .firstValue("Idempotency-Replayed"))
+    assertThat(
+            SHOP_A
+                .postJson(LEDGER + "/optional", key, BODY)
+                .headers()
+                .firstValue("Idempotency-Replayed"))
         .hasValue("true");
     assertThat(rows(key)).isEqualTo(1);
   }

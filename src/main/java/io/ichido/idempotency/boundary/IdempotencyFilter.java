@@ -36,6 +36,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.security.Principal;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -195,7 +196,7 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
   private static boolean isJson(MediaType type) {
     return type != null
         && (type.isCompatible(MediaType.APPLICATION_JSON_TYPE)
-            || type.getSubtype().toLowerCase(java.util.Locale.ROOT).endsWith("+json"));
+            || type.getSubtype().toLowerCase(Locale.ROOT).endsWith("+json"));
   }
 
   private static String stripSlashes(String path) {

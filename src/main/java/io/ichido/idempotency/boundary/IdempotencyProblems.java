@@ -28,7 +28,8 @@ final class IdempotencyProblems {
   }
 
   static Response invalidKey(String reason) {
-    return problem(400, "idempotency-key-invalid", "Idempotency-Key invalid", "The " + reason + ".");
+    return problem(
+        400, "idempotency-key-invalid", "Idempotency-Key invalid", "The " + reason + ".");
   }
 
   static Response inUse(long retryAfterSeconds) {

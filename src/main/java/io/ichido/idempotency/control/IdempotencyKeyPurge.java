@@ -16,9 +16,9 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Deletes expired keys on a persistent EJB timer. Liberty's persistent executor fires each timer
- * on one server of those sharing the database; an advisory lock per batch keeps even overlapping
- * runs apart. Each batch is its own short transaction that skips rows live requests have locked.
+ * Deletes expired keys on a persistent EJB timer. Liberty's persistent executor fires each timer on
+ * one server of those sharing the database; an advisory lock per batch keeps even overlapping runs
+ * apart. Each batch is its own short transaction that skips rows live requests have locked.
  */
 @Singleton
 @Startup

@@ -55,8 +55,12 @@ public final class IdempotentOperations {
     Path onClass = resource.getAnnotation(Path.class);
     Path onMethod = method.getAnnotation(Path.class);
     String joined =
-        "/" + (onClass == null ? "" : onClass.value()) + "/" + (onMethod == null ? "" : onMethod.value());
-    String normalized = joined.replaceAll("\\{\\s*(\\w[\\w.-]*)\\s*:[^}]*}", "{$1}").replaceAll("/+", "/");
+        "/"
+            + (onClass == null ? "" : onClass.value())
+            + "/"
+            + (onMethod == null ? "" : onMethod.value());
+    String normalized =
+        joined.replaceAll("\\{\\s*(\\w[\\w.-]*)\\s*:[^}]*}", "{$1}").replaceAll("/+", "/");
     return normalized.length() > 1 && normalized.endsWith("/")
         ? normalized.substring(0, normalized.length() - 1)
         : normalized;

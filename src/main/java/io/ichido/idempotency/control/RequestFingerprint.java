@@ -4,11 +4,12 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
- * SHA-256 of what makes two requests "the same": the HTTP method, the matched path and the body
- * (as canonical JSON when it is JSON, as bytes otherwise).
+ * SHA-256 of what makes two requests "the same": the HTTP method, the matched path and the body (as
+ * canonical JSON when it is JSON, as bytes otherwise).
  */
 public final class RequestFingerprint {
 
@@ -20,7 +21,7 @@ public final class RequestFingerprint {
    */
   public static String of(String method, String path, boolean json, byte[] body) {
     MessageDigest sha256 = sha256();
-    sha256.update(method.toUpperCase(java.util.Locale.ROOT).getBytes(StandardCharsets.US_ASCII));
+    sha256.update(method.toUpperCase(Locale.ROOT).getBytes(StandardCharsets.US_ASCII));
     sha256.update((byte) '\n');
     sha256.update(path.getBytes(StandardCharsets.UTF_8));
     sha256.update((byte) '\n');

@@ -132,7 +132,6 @@ public class IdempotencyKey {
     if (!isCompleted()) {
       throw new IllegalStateException("Key " + key + " has no response yet");
     }
-    return new StoredResponse(
-        responseStatus, responseContentType, responseLocation, responseBody);
+    return new StoredResponse(responseStatus, responseContentType, responseLocation, responseBody);
   }
 }

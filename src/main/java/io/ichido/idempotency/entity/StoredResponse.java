@@ -34,7 +34,12 @@ public record StoredResponse(int status, String contentType, String location, by
 
   @Override
   public String toString() {
-    return "StoredResponse[status=" + status + ", contentType=" + contentType + ", bytes="
-        + (body == null ? 0 : body.length) + "]";
+    return "StoredResponse[status="
+        + status
+        + ", contentType="
+        + contentType
+        + ", bytes="
+        + (body == null ? 0 : body.length)
+        + "]";
   }
 }

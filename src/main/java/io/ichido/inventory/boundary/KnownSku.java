@@ -11,7 +11,12 @@ import java.lang.annotation.Target;
 /** The value is the SKU of a product in the catalogue. */
 @Documented
 @Constraint(validatedBy = KnownSkuValidator.class)
-@Target({ElementType.FIELD, ElementType.PARAMETER, ElementType.RECORD_COMPONENT, ElementType.METHOD})
+@Target({
+  ElementType.FIELD,
+  ElementType.PARAMETER,
+  ElementType.RECORD_COMPONENT,
+  ElementType.METHOD
+})
 @Retention(RetentionPolicy.RUNTIME)
 public @interface KnownSku {
 

@@ -50,7 +50,8 @@ public class BaselineOrdersResource {
             request.customer(),
             request.currency(),
             request.wanted());
-    return Response.created(uri.getBaseUriBuilder().path("orders").path(order.id().toString()).build())
+    return Response.created(
+            uri.getBaseUriBuilder().path("orders").path(order.id().toString()).build())
         .entity(OrderView.of(order))
         .build();
   }

@@ -39,7 +39,8 @@ public class OrdersResource {
             request.customer(),
             request.currency(),
             request.wanted());
-    return Response.created(uri.getBaseUriBuilder().path("orders").path(order.id().toString()).build())
+    return Response.created(
+            uri.getBaseUriBuilder().path("orders").path(order.id().toString()).build())
         .entity(OrderView.of(order))
         .build();
   }

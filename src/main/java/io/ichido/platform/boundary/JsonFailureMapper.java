@@ -2,12 +2,12 @@ package io.ichido.platform.boundary;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.exc.StreamWriteException;
 import com.fasterxml.jackson.core.exc.InputCoercionException;
+import com.fasterxml.jackson.core.exc.StreamWriteException;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.InvalidDefinitionException;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
@@ -48,8 +48,7 @@ public class JsonFailureMapper implements ExceptionMapper<JacksonException> {
       return Problem.of(400, "malformed-json", "Malformed JSON", detail).toResponse();
     }
     JsonLocation at = failure.getLocation();
-    String where =
-        at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+    String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
     return Problem.of(
             400, "malformed-json", "Malformed JSON", "The body is not valid JSON" + where + ".")
         .toResponse();

@@ -33,7 +33,18 @@ class IdempotencyKeyHeaderTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"", "\"\"", "with space", "tab\t", "ünïcode", "日本", "del\u007f", "\"x\\y\"", "\"a\"b\""})
+  @ValueSource(
+      strings = {
+        "",
+        "\"\"",
+        "with space",
+        "tab\t",
+        "ünïcode",
+        "日本",
+        "del\u007f",
+        "\"x\\y\"",
+        "\"a\"b\""
+      })
   void invalidKeys(String key) {
     assertThatThrownBy(() -> IdempotencyKeyHeader.parse(List.of(key), 255))
         .isInstanceOf(InvalidIdempotencyKey.class);

@@ -69,14 +69,12 @@ public class LedgerResource {
     }
     switch (fail) {
       case "transient" -> throw new ConnectException("downstream refused the connection");
-      case "server-error" ->
-          {
-            return Response.status(503).entity("{\"error\":\"busy\"}").build();
-          }
-      case "client-error" ->
-          {
-            return Response.status(402).entity("{\"error\":\"declined\"}").build();
-          }
+      case "server-error" -> {
+        return Response.status(503).entity("{\"error\":\"busy\"}").build();
+      }
+      case "client-error" -> {
+        return Response.status(402).entity("{\"error\":\"declined\"}").build();
+      }
       case "unexpected" -> throw new IllegalStateException("a bug");
       default -> {}
     }
