@@ -51,17 +51,20 @@ public class IdempotentInterceptor {
     Claimed claim = pending.claim();
     Method method = invocation.getMethod();
     try {
-      return transactions.required(
-          () -> {
-            Object result = invocation.proceed();
-            Captured captured = capture(result, method);
-            if (transientFailures.isTransient(captured.stored().status())) {
-              throw new AnsweredWithServerError(captured.response());
-            }
-            keys.complete(claim, captured.stored());
-            pending.completed();
-            return result instanceof Response || result == null ? captured.response() : result;
-          });
+      Object answer =
+          transactions.required(
+              () -> {
+                Object result = invocation.proceed();
+                Captured captured = capture(result, method);
+                if (transientFailures.isTransient(captured.stored().status())) {
+                  throw new AnsweredWithServerError(captured.response());
+                }
+                keys.complete(claim, captured.stored());
+                return result instanceof Response || result == null ? captured.response() : result;
+              });
+      // Only a commit settles the claim; a failed commit leaves it to the response filter.
+      pending.completed();
+      return answer;
     } catch (AnsweredWithServerError serverError) {
       release(claim);
       return serverError.response;
