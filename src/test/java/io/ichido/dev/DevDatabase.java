@@ -66,7 +66,7 @@ public final class DevDatabase {
       writeProperties(db, Path.of(options.get("properties")));
     }
     if (options.containsKey("banner")) {
-      banner(db);
+      banner(db, options.getOrDefault("data-dir", "target/pgdata"));
     }
   }
 
@@ -201,10 +201,10 @@ public final class DevDatabase {
     }
   }
 
-  private static void banner(Coordinates db) {
+  private static void banner(Coordinates db, String dataDir) {
     String where =
         db.embedded()
-            ? "embedded PostgreSQL on localhost:" + db.port() + " (data kept in ~/.ichido/pgdata)"
+            ? "embedded PostgreSQL on localhost:" + db.port() + " (data kept in " + dataDir + ")"
             : "PostgreSQL at " + db.host() + ":" + db.port() + "/" + db.name();
     System.out.printf(
         """
