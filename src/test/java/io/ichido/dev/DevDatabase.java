@@ -60,7 +60,7 @@ public final class DevDatabase {
         // refuse to start one, believing it already runs.
         deleteRecursively(serverDir.resolve("logs/state"));
       }
-      pointServerAt(db, serverDir);
+      pointServerAt(db, serverDir, options);
     }
     if (options.containsKey("properties")) {
       writeProperties(db, Path.of(options.get("properties")));
@@ -162,7 +162,8 @@ public final class DevDatabase {
   }
 
   /** configDropins/overrides beat both server.xml and environment variables. */
-  private static void pointServerAt(Coordinates db, Path serverDir) throws IOException {
+  private static void pointServerAt(Coordinates db, Path serverDir, Map<String, String> options)
+      throws IOException {
     Path overrides = serverDir.resolve("configDropins/overrides");
     Files.createDirectories(overrides);
     String xml =
@@ -175,15 +176,31 @@ public final class DevDatabase {
             <variable name="DB_NAME" value="%s"/>
             <variable name="DB_USER" value="%s"/>
             <variable name="DB_PASSWORD" value="%s"/>
-        </server>
+        %s</server>
         """
             .formatted(
                 xmlEscape(db.host()),
                 db.port(),
                 xmlEscape(db.name()),
                 xmlEscape(db.user()),
-                xmlEscape(db.password()));
+                xmlEscape(db.password()),
+                ports(options));
     Files.writeString(overrides.resolve("database.xml"), xml);
+  }
+
+  private static String ports(Map<String, String> options) {
+    StringBuilder ports = new StringBuilder();
+    if (options.containsKey("http-port")) {
+      ports.append(
+          "    <variable name=\"HTTP_PORT\" value=\"%d\"/>\n"
+              .formatted(Integer.parseInt(options.get("http-port"))));
+    }
+    if (options.containsKey("https-port")) {
+      ports.append(
+          "    <variable name=\"HTTPS_PORT\" value=\"%d\"/>\n"
+              .formatted(Integer.parseInt(options.get("https-port"))));
+    }
+    return ports.toString();
   }
 
   private static void writeProperties(Coordinates db, Path file) throws IOException {

@@ -332,10 +332,15 @@ class IdempotencyContractIT {
   }
 
   static void waitUntil(java.util.function.BooleanSupplier condition) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    waitUntil(condition, java.time.Duration.ofSeconds(20));
+  }
+
+  static void waitUntil(java.util.function.BooleanSupplier condition, java.time.Duration limit)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + limit.toNanos();
     while (!condition.getAsBoolean()) {
       if (System.nanoTime() > deadline) {
-        throw new AssertionError("Condition not met within 20 s");
+        throw new AssertionError("Condition not met within " + limit);
       }
       Thread.sleep(50);
     }

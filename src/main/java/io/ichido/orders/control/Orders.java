@@ -8,6 +8,7 @@ import io.ichido.orders.entity.OrderLine;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import java.util.ArrayList;
@@ -48,6 +49,29 @@ public class Orders {
     }
     CustomerOrder order = new CustomerOrder(owner, customer, currency, lines);
     em.persist(order);
+    return order;
+  }
+
+  /**
+   * The caller's order, locked until the caller's transaction ends: payments for one order are
+   * decided one at a time.
+   */
+  @Transactional(Transactional.TxType.MANDATORY)
+  public CustomerOrder lockOwned(String owner, long id) {
+    CustomerOrder order = em.find(CustomerOrder.class, id, LockModeType.PESSIMISTIC_WRITE);
+    if (order == null || !order.owner().equals(owner)) {
+      throw new OrderNotFound(id);
+    }
+    return order;
+  }
+
+  /** Any order, locked, for callers that are not a client (the gateway's return URL). */
+  @Transactional(Transactional.TxType.MANDATORY)
+  public CustomerOrder lock(long id) {
+    CustomerOrder order = em.find(CustomerOrder.class, id, LockModeType.PESSIMISTIC_WRITE);
+    if (order == null) {
+      throw new OrderNotFound(id);
+    }
     return order;
   }
 

@@ -62,6 +62,19 @@ public class CustomerOrder {
   @Column(name = "created_at", nullable = false, updatable = false)
   private Instant createdAt;
 
+  @Column(name = "payment_gateway")
+  private String paymentGateway;
+
+  @Column(name = "payment_charge_id")
+  private String paymentChargeId;
+
+  /** The Idempotency-Key of the charge request that holds this order's payment. */
+  @Column(name = "payment_key")
+  private String paymentKey;
+
+  @Column(name = "paid_at")
+  private Instant paidAt;
+
   @ElementCollection(fetch = FetchType.EAGER)
   @CollectionTable(name = "order_line", joinColumns = @JoinColumn(name = "order_id"))
   @OrderColumn(name = "line_no")
@@ -93,6 +106,67 @@ public class CustomerOrder {
     this.status = OrderStatus.PENDING_PAYMENT;
     // PostgreSQL keeps microseconds; the answer must show what a later GET will.
     this.createdAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
+  }
+
+  /** A charge settled synchronously (a card): the order is paid. */
+  public void paid(String gateway, String chargeId, String key) {
+    requireStatus(OrderStatus.PENDING_PAYMENT, OrderStatus.AWAITING_PAYMENT);
+    attachPayment(gateway, chargeId, key);
+    this.status = OrderStatus.PAID;
+    this.paidAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
+  }
+
+  /** An asynchronous payment (konbini, bank transfer, PayPay) waits for the customer. */
+  public void awaitingPayment(String gateway, String chargeId, String key) {
+    requireStatus(OrderStatus.PENDING_PAYMENT);
+    attachPayment(gateway, chargeId, key);
+    this.status = OrderStatus.AWAITING_PAYMENT;
+  }
+
+  /** The customer still has to act (3-D Secure); the order stays payable by that charge. */
+  public void paymentNeedsAction(String gateway, String chargeId, String key) {
+    requireStatus(OrderStatus.PENDING_PAYMENT);
+    attachPayment(gateway, chargeId, key);
+  }
+
+  /** The charge holding this order failed: another one may be tried. */
+  public void paymentFailed() {
+    if (status == OrderStatus.PENDING_PAYMENT) {
+      this.paymentGateway = null;
+      this.paymentChargeId = null;
+      this.paymentKey = null;
+    }
+  }
+
+  private void attachPayment(String gateway, String chargeId, String key) {
+    this.paymentGateway = Objects.requireNonNull(gateway, "A gateway is required.");
+    this.paymentChargeId = Objects.requireNonNull(chargeId, "A charge id is required.");
+    this.paymentKey = Objects.requireNonNull(key, "The charge's key is required.");
+  }
+
+  private void requireStatus(OrderStatus... allowed) {
+    for (OrderStatus s : allowed) {
+      if (status == s) {
+        return;
+      }
+    }
+    throw new IllegalStateException("Order " + id + " is " + status);
+  }
+
+  public String paymentGateway() {
+    return paymentGateway;
+  }
+
+  public String paymentChargeId() {
+    return paymentChargeId;
+  }
+
+  public String paymentKey() {
+    return paymentKey;
+  }
+
+  public Instant paidAt() {
+    return paidAt;
   }
 
   public Long id() {

@@ -1,0 +1,41 @@
+package io.ichido.payments.boundary;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.ichido.payments.control.Payments;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A charge as clients see it. {@code status} is {@code succeeded}, {@code awaiting_payment} or
+ * {@code requires_action}.
+ */
+@JsonInclude(JsonInclude.Include.NON_EMPTY)
+public record ChargeView(
+    @JsonProperty("order_id") long orderId,
+    @JsonProperty("charge_id") String chargeId,
+    String status,
+    @JsonProperty("order_status") String orderStatus,
+    long amount,
+    String currency,
+    String gateway,
+    String method,
+    Map<String, Object> instructions,
+    @JsonProperty("authorize_uri") String authorizeUri) {
+
+  static ChargeView of(Payments.Outcome outcome) {
+    var attempt = outcome.attempt();
+    var answer = outcome.answer();
+    return new ChargeView(
+        attempt.orderId(),
+        attempt.gatewayChargeId(),
+        attempt.status().name().toLowerCase(Locale.ROOT),
+        outcome.order().status().name(),
+        attempt.amount(),
+        attempt.currency(),
+        attempt.gateway(),
+        attempt.method(),
+        answer == null ? null : answer.instructions(),
+        answer == null ? null : answer.authorizeUri());
+  }
+}

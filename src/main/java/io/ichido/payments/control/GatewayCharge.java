@@ -1,0 +1,37 @@
+package io.ichido.payments.control;
+
+import io.ichido.payments.entity.ChargeStatus;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A gateway's answer, in our terms. {@code instructions} tell the customer how to pay an
+ * asynchronous charge; {@code authorizeUri} is where 3-D Secure continues.
+ */
+public record GatewayCharge(
+    ChargeStatus status,
+    String chargeId,
+    long amount,
+    String currency,
+    Map<String, Object> instructions,
+    String authorizeUri,
+    String failureCode,
+    String failureMessage) {
+
+  public GatewayCharge {
+    Objects.requireNonNull(status, "A status is required.");
+    // Gateways put nulls in their JSON, which Map.copyOf would refuse.
+    instructions =
+        instructions == null
+            ? Map.of()
+            : Collections.unmodifiableMap(new LinkedHashMap<>(instructions));
+  }
+
+  public static GatewayCharge declined(
+      String chargeId, long amount, String currency, String code, String message) {
+    return new GatewayCharge(
+        ChargeStatus.DECLINED, chargeId, amount, currency, null, null, code, message);
+  }
+}

@@ -1,0 +1,76 @@
+package io.ichido.payments.control;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.ichido.platform.control.Json;
+import jakarta.ws.rs.ProcessingException;
+import jakarta.ws.rs.core.Response;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.eclipse.microprofile.rest.client.RestClientBuilder;
+
+/** What the Rest Client based adapters share: building clients, calling, reading answers. */
+final class GatewayHttp {
+
+  private GatewayHttp() {}
+
+  static <T> T client(Class<T> api, String baseUrl, GatewaySettings settings) {
+    return RestClientBuilder.newBuilder()
+        .baseUri(URI.create(baseUrl))
+        .connectTimeout(settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
+        .readTimeout(settings.readTimeout().toMillis(), TimeUnit.MILLISECONDS)
+        // Answers are classified here, status by status; no exception for 4xx.
+        .property("microprofile.rest.client.disable.default.mapper", true)
+        .build(api);
+  }
+
+  static String basic(String secretKey) {
+    return "Basic "
+        + Base64.getEncoder().encodeToString((secretKey + ":").getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** A gateway answer: its status and its JSON body (empty object when there was none). */
+  record Answer(int status, JsonNode body) {
+    boolean ok() {
+      return status >= 200 && status < 300;
+    }
+  }
+
+  /**
+   * Calls the gateway. Connection failures, timeouts, 429 and 5xx become {@link
+   * GatewayUnavailable}: the same request may be sent again under the same key.
+   */
+  static Answer call(String gateway, Supplier<Response> request) {
+    try (Response response = request.get()) {
+      int status = response.getStatus();
+      String text = response.hasEntity() ? response.readEntity(String.class) : "";
+      if (status == 429 || status >= 500) {
+        throw new GatewayUnavailable(gateway, "HTTP " + status, null);
+      }
+      try {
+        return new Answer(
+            status, text.isBlank() ? Json.MAPPER.createObjectNode() : Json.MAPPER.readTree(text));
+      } catch (IOException garbled) {
+        throw new GatewayUnavailable(gateway, "unreadable answer, HTTP " + status, garbled);
+      }
+    } catch (ProcessingException unreachable) {
+      throw new GatewayUnavailable(gateway, describe(unreachable), unreachable);
+    }
+  }
+
+  private static String describe(Throwable failure) {
+    Throwable root = failure;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    return root.getClass().getSimpleName();
+  }
+
+  static String text(JsonNode node, String field) {
+    JsonNode value = node.path(field);
+    return value.isMissingNode() || value.isNull() ? null : value.asText();
+  }
+}

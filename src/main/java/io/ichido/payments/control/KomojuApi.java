@@ -1,0 +1,30 @@
+package io.ichido.payments.control;
+
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/** The part of KOMOJU's Payments API we use. */
+@Path("/")
+@Produces(MediaType.APPLICATION_JSON)
+public interface KomojuApi {
+
+  @POST
+  @Path("payments")
+  @Consumes(MediaType.APPLICATION_JSON)
+  Response createPayment(
+      @HeaderParam("Authorization") String authorization,
+      @HeaderParam("X-KOMOJU-IDEMPOTENCY") String idempotencyKey,
+      String payment);
+
+  @GET
+  @Path("payments/{id}")
+  Response retrievePayment(
+      @HeaderParam("Authorization") String authorization, @PathParam("id") String id);
+}

@@ -1,0 +1,135 @@
+package io.ichido.payments.control;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.ichido.payments.control.GatewayHttp.Answer;
+import io.ichido.payments.entity.ChargeStatus;
+import io.ichido.payments.entity.PaymentMethod;
+import io.ichido.platform.control.Json;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/** KOMOJU payments over MicroProfile Rest Client: cards, konbini, bank transfer and PayPay. */
+@ApplicationScoped
+public class KomojuGateway implements PaymentGateway {
+
+  static final String NAME = "komoju";
+
+  @Inject GatewaySettings settings;
+
+  private KomojuApi komoju;
+  private String authorization;
+
+  @PostConstruct
+  void connect() {
+    komoju = GatewayHttp.client(KomojuApi.class, settings.baseUrl(NAME), settings);
+    authorization = GatewayHttp.basic(settings.secretKey(NAME));
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public Set<PaymentMethod> methods() {
+    return Set.of(
+        PaymentMethod.CARD,
+        PaymentMethod.KONBINI,
+        PaymentMethod.BANK_TRANSFER,
+        PaymentMethod.PAYPAY);
+  }
+
+  @Override
+  public GatewayCharge charge(ChargeCommand command) {
+    ObjectNode payment = Json.MAPPER.createObjectNode();
+    payment.put("amount", command.amount());
+    payment.put("currency", command.currency());
+    payment.put("external_order_num", command.reference());
+    ChargeCommand.Customer customer = command.customer();
+    switch (command.method()) {
+      case CARD -> payment.put("payment_details", command.token());
+      case KONBINI ->
+          payment
+              .putObject("payment_details")
+              .put("type", "konbini")
+              .put("store", customer.store())
+              .put("email", customer.email())
+              .put("phone", customer.phone());
+      case BANK_TRANSFER ->
+          payment
+              .putObject("payment_details")
+              .put("type", "bank_transfer")
+              .put("email", customer.email())
+              .put("phone", customer.phone())
+              .put("family_name", customer.name())
+              .put("given_name", customer.name());
+      case PAYPAY -> payment.putObject("payment_details").put("type", "paypay");
+    }
+    String body;
+    try {
+      body = Json.MAPPER.writeValueAsString(payment);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("A tree of strings always serializes", e);
+    }
+    return interpret(
+        GatewayHttp.call(
+            NAME, () -> komoju.createPayment(authorization, command.idempotencyKey(), body)),
+        command);
+  }
+
+  @Override
+  public GatewayCharge retrieve(String chargeId) {
+    return interpret(
+        GatewayHttp.call(NAME, () -> komoju.retrievePayment(authorization, chargeId)), null);
+  }
+
+  private static GatewayCharge interpret(Answer answer, ChargeCommand command) {
+    JsonNode body = answer.body();
+    if (!answer.ok()) {
+      String code = GatewayHttp.text(body.path("error"), "code");
+      if ("card_declined".equals(code) && command != null) {
+        return GatewayCharge.declined(
+            null,
+            command.amount(),
+            command.currency(),
+            code,
+            GatewayHttp.text(body.path("error"), "message"));
+      }
+      throw new GatewayRejected(NAME, String.valueOf(code));
+    }
+    String id = GatewayHttp.text(body, "id");
+    long amount = body.path("amount").asLong();
+    String currency = GatewayHttp.text(body, "currency");
+    Map<String, Object> instructions =
+        new LinkedHashMap<>(
+            Json.MAPPER.convertValue(
+                body.path("payment_details"), new TypeReference<Map<String, Object>>() {}));
+    if (body.hasNonNull("payment_deadline")) {
+      instructions.put("payment_deadline", body.get("payment_deadline").asText());
+    }
+    return switch (String.valueOf(GatewayHttp.text(body, "status"))) {
+      case "captured" ->
+          new GatewayCharge(ChargeStatus.SUCCEEDED, id, amount, currency, null, null, null, null);
+      case "authorized", "pending" ->
+          new GatewayCharge(
+              ChargeStatus.AWAITING_PAYMENT,
+              id,
+              amount,
+              currency,
+              instructions,
+              GatewayHttp.text(body.path("payment_details"), "redirect_url"),
+              null,
+              null);
+      default ->
+          GatewayCharge.declined(
+              id, amount, currency, GatewayHttp.text(body, "status"), "KOMOJU payment not paid");
+    };
+  }
+}

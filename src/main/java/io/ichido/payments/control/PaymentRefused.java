@@ -1,0 +1,64 @@
+package io.ichido.payments.control;
+
+import io.ichido.platform.control.ProblemException;
+
+/** Why a charge request was refused before any gateway was called. */
+public class PaymentRefused extends ProblemException {
+
+  private PaymentRefused(int status, String type, String title, String detail) {
+    super(status, type, title, detail);
+  }
+
+  public static PaymentRefused amountMismatch(long orderId, long amount, String currency) {
+    return new PaymentRefused(
+        400,
+        "amount-mismatch",
+        "Amount mismatch",
+        "Order "
+            + orderId
+            + " is due "
+            + amount
+            + " "
+            + currency
+            + "; the charge must be for exactly that.");
+  }
+
+  public static PaymentRefused alreadyPaid(long orderId) {
+    return new PaymentRefused(
+        409, "order-already-paid", "Order already paid", "Order " + orderId + " is paid.");
+  }
+
+  public static PaymentRefused awaitingPayment(long orderId) {
+    return new PaymentRefused(
+        409,
+        "order-awaiting-payment",
+        "Order awaiting payment",
+        "Order " + orderId + " already has a payment waiting for the customer.");
+  }
+
+  public static PaymentRefused notPayable(long orderId, String status) {
+    return new PaymentRefused(
+        409, "order-not-payable", "Order not payable", "Order " + orderId + " is " + status + ".");
+  }
+
+  public static PaymentRefused methodUnsupported(String gateway, String method) {
+    return new PaymentRefused(
+        400,
+        "payment-method-unsupported",
+        "Payment method unsupported",
+        "The " + gateway + " gateway does not take " + method + " payments here.");
+  }
+
+  public static PaymentRefused unknownGateway(String gateway) {
+    return new PaymentRefused(
+        400, "unknown-gateway", "Unknown gateway", "There is no gateway called " + gateway + ".");
+  }
+
+  public static PaymentRefused missingField(String field, String method) {
+    return new PaymentRefused(
+        400,
+        "validation-failed",
+        "Request invalid",
+        "Field '" + field + "' is required for " + method + " payments.");
+  }
+}

@@ -1,0 +1,173 @@
+package io.ichido.payments.control;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.stripe.StripeClient;
+import com.stripe.exception.ApiConnectionException;
+import com.stripe.exception.ApiException;
+import com.stripe.exception.CardException;
+import com.stripe.exception.RateLimitException;
+import com.stripe.exception.StripeException;
+import com.stripe.model.PaymentIntent;
+import com.stripe.net.RequestOptions;
+import com.stripe.param.PaymentIntentCreateParams;
+import io.ichido.payments.entity.ChargeStatus;
+import io.ichido.payments.entity.PaymentMethod;
+import io.ichido.platform.control.Json;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/** Stripe PaymentIntents through Stripe's own Java SDK, pointed at the configured API base. */
+@ApplicationScoped
+public class StripeGateway implements PaymentGateway {
+
+  static final String NAME = "stripe";
+
+  @Inject GatewaySettings settings;
+
+  private StripeClient stripe;
+
+  @PostConstruct
+  void connect() {
+    stripe =
+        StripeClient.builder()
+            .setApiKey(settings.secretKey(NAME))
+            .setApiBase(settings.baseUrl(NAME))
+            .setConnectTimeout((int) settings.connectTimeout().toMillis())
+            .setReadTimeout((int) settings.readTimeout().toMillis())
+            // Retries are ours (MicroProfile Fault Tolerance), always under the same key.
+            .setMaxNetworkRetries(0)
+            .build();
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public Set<PaymentMethod> methods() {
+    return Set.of(PaymentMethod.CARD, PaymentMethod.KONBINI);
+  }
+
+  @Override
+  public GatewayCharge charge(ChargeCommand command) {
+    PaymentIntentCreateParams.Builder intent =
+        PaymentIntentCreateParams.builder()
+            .setAmount(command.amount())
+            .setCurrency(command.currency().toLowerCase(Locale.ROOT))
+            .setConfirm(true)
+            .putMetadata("order_id", Long.toString(command.orderId()));
+    if (command.method() == PaymentMethod.KONBINI) {
+      intent
+          .addPaymentMethodType("konbini")
+          .setPaymentMethodData(
+              PaymentIntentCreateParams.PaymentMethodData.builder()
+                  .setType(PaymentIntentCreateParams.PaymentMethodData.Type.KONBINI)
+                  .setBillingDetails(
+                      PaymentIntentCreateParams.PaymentMethodData.BillingDetails.builder()
+                          .setName(command.customer().name())
+                          .setEmail(command.customer().email())
+                          .build())
+                  .build());
+    } else {
+      intent.addPaymentMethodType("card").setPaymentMethod(command.token());
+    }
+    try {
+      return answer(
+          stripe
+              .paymentIntents()
+              .create(
+                  intent.build(),
+                  RequestOptions.builder().setIdempotencyKey(command.idempotencyKey()).build()));
+    } catch (CardException declined) {
+      PaymentIntent failed =
+          declined.getStripeError() == null ? null : declined.getStripeError().getPaymentIntent();
+      return GatewayCharge.declined(
+          failed == null ? null : failed.getId(),
+          command.amount(),
+          command.currency(),
+          declined.getDeclineCode() != null ? declined.getDeclineCode() : declined.getCode(),
+          declined.getStripeError() == null ? null : declined.getStripeError().getMessage());
+    } catch (StripeException failure) {
+      throw classify(failure);
+    }
+  }
+
+  @Override
+  public GatewayCharge retrieve(String chargeId) {
+    try {
+      return answer(stripe.paymentIntents().retrieve(chargeId));
+    } catch (StripeException failure) {
+      throw classify(failure);
+    }
+  }
+
+  private static RuntimeException classify(StripeException failure) {
+    boolean transientFailure =
+        failure instanceof RateLimitException
+            || failure instanceof ApiConnectionException
+            || failure instanceof ApiException
+            || (failure.getStatusCode() != null && failure.getStatusCode() >= 500);
+    if (transientFailure) {
+      return new GatewayUnavailable(NAME, failure.getClass().getSimpleName(), failure);
+    }
+    return new GatewayRejected(
+        NAME, failure.getCode() == null ? "HTTP " + failure.getStatusCode() : failure.getCode());
+  }
+
+  private static GatewayCharge answer(PaymentIntent intent) {
+    String currency = intent.getCurrency().toUpperCase(Locale.ROOT);
+    return switch (intent.getStatus()) {
+      case "succeeded" ->
+          new GatewayCharge(
+              ChargeStatus.SUCCEEDED,
+              intent.getId(),
+              intent.getAmount(),
+              currency,
+              null,
+              null,
+              null,
+              null);
+      case "requires_action", "processing" -> {
+        PaymentIntent.NextAction next = intent.getNextAction();
+        boolean customerPaysLater =
+            next != null && "konbini_display_details".equals(next.getType());
+        String redirect =
+            next != null && next.getRedirectToUrl() != null
+                ? next.getRedirectToUrl().getUrl()
+                : null;
+        yield new GatewayCharge(
+            customerPaysLater || "processing".equals(intent.getStatus())
+                ? ChargeStatus.AWAITING_PAYMENT
+                : ChargeStatus.REQUIRES_ACTION,
+            intent.getId(),
+            intent.getAmount(),
+            currency,
+            next == null ? null : asMap(next.toJson()),
+            redirect,
+            null,
+            null);
+      }
+      default -> {
+        String code =
+            intent.getLastPaymentError() == null
+                ? intent.getStatus()
+                : intent.getLastPaymentError().getCode();
+        yield GatewayCharge.declined(intent.getId(), intent.getAmount(), currency, code, null);
+      }
+    };
+  }
+
+  private static Map<String, Object> asMap(String json) {
+    try {
+      return Json.MAPPER.readValue(json, new TypeReference<Map<String, Object>>() {});
+    } catch (IOException e) {
+      return Map.of("raw", json);
+    }
+  }
+}

@@ -1,0 +1,198 @@
+package io.ichido.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A real crash: a Liberty server of its own ({@code ichido-crash}) is killed with SIGKILL while the
+ * gateway holds a charge it has already made, then restarted. The client's retry after the lease
+ * must find that one charge, not make another.
+ */
+class CrashRecoveryIT {
+
+  private static final Path WLP = Path.of("target/liberty/wlp");
+  private static final String SERVER = "ichido-crash";
+  private static final Path DIR = WLP.resolve("usr/servers/" + SERVER);
+  private static final int PORT = 9082;
+  private static final Duration LEASE = Duration.ofSeconds(45);
+  private static final Api SHOP_A = Api.at("http://localhost:" + PORT, "shop-a");
+
+  @BeforeAll
+  static void createServer() throws Exception {
+    Path template =
+        WLP.resolve("usr/servers/" + System.getProperty("ichido.itServer", "ichido-it"));
+    deleteRecursively(DIR);
+    Files.createDirectories(DIR.resolve("dropins"));
+    Files.createDirectories(DIR.resolve("configDropins/overrides"));
+    for (String file : List.of("server.xml", "security.xml")) {
+      Files.copy(template.resolve(file), DIR.resolve(file));
+    }
+    copyTree(template.resolve("lib"), DIR.resolve("lib"));
+    Files.copy(
+        template.resolve("configDropins/overrides/database.xml"),
+        DIR.resolve("configDropins/overrides/database.xml"));
+    // Its own ports; a transaction timeout shorter than the lease, as the contract requires.
+    Files.writeString(
+        DIR.resolve("configDropins/overrides/crash.xml"),
+        """
+        <server>
+            <variable name="HTTP_PORT" value="%d"/>
+            <variable name="HTTPS_PORT" value="9445"/>
+            <variable name="TX_TIMEOUT" value="20s"/>
+        </server>
+        """
+            .formatted(PORT));
+    Files.writeString(
+        DIR.resolve("server.env"),
+        """
+        ICHIDO_IDEMPOTENCY_LEASE=%s
+        ICHIDO_GATEWAY_STRIPE_BASE_URL=%s
+        ICHIDO_GATEWAY_READ_TIMEOUT=PT30S
+        """
+            .formatted(LEASE, Sandbox.URL));
+    Files.copy(
+        Path.of(System.getProperty("ichido.war", "target/ichido.war")),
+        DIR.resolve("dropins/ichido.war"));
+    start();
+  }
+
+  @AfterAll
+  static void stopServer() throws Exception {
+    liberty().ifPresent(ProcessHandle::destroyForcibly);
+    new ProcessBuilder(WLP.resolve("bin/server").toString(), "stop", SERVER)
+        .redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        .start()
+        .waitFor(60, TimeUnit.SECONDS);
+  }
+
+  @Test
+  @DisplayName("kill -9 while the gateway holds a charge, restart, retry: one charge, paid once")
+  void killedMidCharge() throws Exception {
+    long reservedBefore = reserved("TEA-SENCHA-100G");
+    HttpResponse<String> created =
+        new Shopper(SHOP_A)
+            .untilFinal(
+                "/api/orders",
+                "crash-order-" + UUID.randomUUID(),
+                OrderJson.of("crash", "TEA-SENCHA-100G", 1));
+    assertThat(created.statusCode()).isEqualTo(201);
+    JsonNode order = Shopper.json(created.body());
+    long orderId = order.get("id").asLong();
+    String key = "crash-" + UUID.randomUUID();
+    String body = Shopper.chargeBody(order, "stripe", "card", "pm_card_visa");
+
+    // The sandbox makes the charge, then sits on the answer while we pull the plug.
+    Sandbox.fault("stripe", "*", "delay", 1, 20_000);
+    Instant claimed = Instant.now();
+    CompletableFuture<Object> doomed =
+        CompletableFuture.supplyAsync(() -> SHOP_A.postJson("/api/payments/charge", key, body))
+            .handle((answer, failure) -> failure != null ? failure : answer);
+    IdempotencyContractIT.waitUntil(() -> Sandbox.charges(orderId).size() == 1);
+    ProcessHandle server = liberty().orElseThrow();
+    server.destroyForcibly();
+    server.onExit().get(30, TimeUnit.SECONDS);
+    assertThat(doomed.get(30, TimeUnit.SECONDS)).isNotInstanceOf(HttpResponse.class);
+
+    start();
+    HttpResponse<String> early = SHOP_A.postJson("/api/payments/charge", key, body);
+    if (Duration.between(claimed, Instant.now()).compareTo(LEASE.minusSeconds(5)) < 0) {
+      assertThat(early.statusCode()).as("before the lease ends").isEqualTo(409);
+      assertThat(early.body()).contains("idempotency-key-in-use");
+    }
+
+    HttpResponse<String> settled =
+        new Shopper(SHOP_A).untilFinal("/api/payments/charge", key, body);
+    assertThat(settled.statusCode()).as(settled.body()).isEqualTo(201);
+    assertThat(settled.body()).contains("\"order_status\":\"PAID\"");
+    assertThat(Sandbox.charges(orderId)).hasSize(1);
+    assertThat(SHOP_A.get("/api/orders/" + orderId).body()).contains("\"status\":\"PAID\"");
+    assertThat(reserved("TEA-SENCHA-100G")).isEqualTo(reservedBefore + 1);
+    System.out.printf(
+        "Crash: order %d, charges at the gateway %d, recovered after %d s%n",
+        orderId,
+        Sandbox.charges(orderId).size(),
+        Duration.between(claimed, Instant.now()).toSeconds());
+  }
+
+  private static long reserved(String sku) {
+    return Db.reserved(sku);
+  }
+
+  private static void start() throws IOException, InterruptedException {
+    Process start =
+        new ProcessBuilder(WLP.resolve("bin/server").toString(), "start", SERVER)
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    assertThat(start.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    IdempotencyContractIT.waitUntil(
+        () -> {
+          try {
+            return Api.send(
+                        java.net.http.HttpRequest.newBuilder(
+                                java.net.URI.create("http://localhost:" + PORT + "/health/ready"))
+                            .build())
+                    .statusCode()
+                == 200;
+          } catch (RuntimeException notYet) {
+            return false;
+          }
+        },
+        Duration.ofMinutes(3));
+  }
+
+  private static Optional<ProcessHandle> liberty() {
+    return ProcessHandle.allProcesses()
+        .filter(
+            p ->
+                p.info()
+                    .commandLine()
+                    .map(c -> c.contains("ws-server.jar") && c.contains(SERVER))
+                    .orElse(false))
+        .findFirst();
+  }
+
+  private static void copyTree(Path from, Path to) throws IOException {
+    try (Stream<Path> paths = Files.walk(from)) {
+      for (Path p : paths.toList()) {
+        Path target = to.resolve(from.relativize(p).toString());
+        if (Files.isDirectory(p)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(p, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+      }
+    }
+  }
+
+  private static void deleteRecursively(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+  }
+}

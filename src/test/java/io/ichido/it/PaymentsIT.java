@@ -1,0 +1,286 @@
+package io.ichido.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.container.annotation.ArquillianTest;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Section 2 of the contract: charges through the four gateways, exactly once, under failures. */
+@ArquillianTest
+class PaymentsIT {
+
+  private static final String CHARGE = "/api/payments/charge";
+  private static final Api SHOP_A = Api.as("shop-a");
+  private static final Map<String, String> GOOD_CARD =
+      Map.of(
+          "stripe",
+          "pm_card_visa",
+          "omise",
+          "tokn_test_visa4242",
+          "komoju",
+          "tok_visa",
+          "2c2p",
+          "00acVisaSecurePayToken");
+  private static final Map<String, String> DECLINED_CARD =
+      Map.of(
+          "stripe",
+          "pm_card_chargeDeclined",
+          "omise",
+          "tokn_test_declined",
+          "komoju",
+          "tok_declined",
+          "2c2p",
+          "decline");
+
+  @Deployment(testable = false)
+  static WebArchive deployment() {
+    return Deployments.appWith("ichido-payments", Sandbox.gatewayConfig());
+  }
+
+  @AfterEach
+  void calm() {
+    Sandbox.calm();
+  }
+
+  static Stream<Arguments> gatewaysAndFailures() {
+    List<Arguments> cases = new ArrayList<>();
+    for (String gateway : List.of("stripe", "omise", "komoju", "2c2p")) {
+      for (String mode : List.of("reset", "http500", "http503", "http429", "drop")) {
+        cases.add(Arguments.of(gateway, mode, 1, 0));
+        // More failures than the in-request retries absorb: the client's own retry must win.
+        cases.add(Arguments.of(gateway, mode, 6, 0));
+      }
+      cases.add(Arguments.of(gateway, "timeout", 1, 3000));
+      cases.add(Arguments.of(gateway, "delay", 1, 3000));
+    }
+    return cases.stream();
+  }
+
+  @ParameterizedTest(name = "{0}: {1} x{2}")
+  @MethodSource("gatewaysAndFailures")
+  @DisplayName("a retrying client gets one charge for the order's amount, whatever fails")
+  void exactlyOnceUnderFailure(String gateway, String mode, int times, long delayMillis) {
+    String sku = Db.newProduct(10, 1980, 10);
+    Shopper shopper = new Shopper(SHOP_A);
+    JsonNode order = shopper.order(sku, 1);
+    long orderId = order.get("id").asLong();
+    Sandbox.fault(gateway, "*", mode, times, delayMillis);
+
+    HttpResponse<String> answer =
+        shopper.untilFinal(
+            CHARGE,
+            "pay-" + UUID.randomUUID(),
+            Shopper.chargeBody(order, gateway, "card", GOOD_CARD.get(gateway)));
+
+    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(201);
+    assertThat(answer.body())
+        .contains("\"status\":\"succeeded\"")
+        .contains("\"order_status\":\"PAID\"");
+    List<JsonNode> charges = Sandbox.charges(orderId);
+    assertThat(charges).as("sandbox ledger for order %d", orderId).hasSize(1);
+    assertThat(charges.get(0).path("amount").asLong()).isEqualTo(order.get("amount").asLong());
+    assertThat(SHOP_A.get("/api/orders/" + orderId).body()).contains("\"status\":\"PAID\"");
+    assertThat(Db.reserved(sku)).isEqualTo(1);
+  }
+
+  @Test
+  @DisplayName("20 concurrent retries of one charge make one gateway charge")
+  void concurrentRetries() throws Exception {
+    JsonNode order = new Shopper(SHOP_A).order(Db.newProduct(10, 500, 10), 1);
+    String key = "pay-" + UUID.randomUUID();
+    String body = Shopper.chargeBody(order, "stripe", "card", "pm_card_visa");
+    Sandbox.fault("stripe", "*", "delay", 1, 1000);
+
+    ExecutorService pool = Executors.newFixedThreadPool(20);
+    try {
+      CountDownLatch start = new CountDownLatch(1);
+      List<Future<HttpResponse<String>>> answers = new ArrayList<>();
+      for (int i = 0; i < 20; i++) {
+        answers.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  return SHOP_A.postJson(CHARGE, key, body);
+                }));
+      }
+      start.countDown();
+      for (Future<HttpResponse<String>> answer : answers) {
+        assertThat(answer.get(60, TimeUnit.SECONDS).statusCode()).isIn(201, 409);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    HttpResponse<String> settled = new Shopper(SHOP_A).untilFinal(CHARGE, key, body);
+    assertThat(settled.statusCode()).isEqualTo(201);
+    assertThat(Sandbox.charges(order.get("id").asLong())).hasSize(1);
+  }
+
+  @ParameterizedTest
+  @MethodSource("gateways")
+  @DisplayName("a declined card is a final 402, replayed for its key; a new key may pay")
+  void declineIsReplayed(String gateway) {
+    Shopper shopper = new Shopper(SHOP_A);
+    JsonNode order = shopper.order(Db.newProduct(10, 700, 8), 1);
+    String key = "pay-" + UUID.randomUUID();
+    String declined = Shopper.chargeBody(order, gateway, "card", DECLINED_CARD.get(gateway));
+
+    HttpResponse<String> first = SHOP_A.postJson(CHARGE, key, declined);
+    HttpResponse<String> again = SHOP_A.postJson(CHARGE, key, declined);
+
+    assertThat(first.statusCode()).as(first.body()).isEqualTo(402);
+    assertThat(first.body()).contains("https://ichido.dev/problems/card-declined");
+    assertThat(again.statusCode()).isEqualTo(402);
+    assertThat(again.body()).isEqualTo(first.body());
+    assertThat(again.headers().firstValue("Idempotency-Replayed")).hasValue("true");
+    long orderId = order.get("id").asLong();
+    assertThat(SHOP_A.get("/api/orders/" + orderId).body())
+        .contains("\"status\":\"PENDING_PAYMENT\"");
+
+    HttpResponse<String> otherCard =
+        SHOP_A.postJson(
+            CHARGE,
+            "pay-" + UUID.randomUUID(),
+            Shopper.chargeBody(order, gateway, "card", GOOD_CARD.get(gateway)));
+    assertThat(otherCard.statusCode()).as(otherCard.body()).isEqualTo(201);
+    assertThat(
+            Sandbox.charges(orderId).stream()
+                .filter(c -> !"failed".equals(c.path("status").asText())))
+        .hasSize(1);
+  }
+
+  static Stream<String> gateways() {
+    return Stream.of("stripe", "omise", "komoju", "2c2p");
+  }
+
+  @Test
+  @DisplayName(
+      "a wrong amount or currency, or a paid order, is refused without calling the gateway")
+  void refusedWithoutCallingTheGateway() {
+    Shopper shopper = new Shopper(SHOP_A);
+    JsonNode order = shopper.order(Db.newProduct(10, 1000, 10), 1);
+    long orderId = order.get("id").asLong();
+    String body = Shopper.chargeBody(order, "stripe", "card", "pm_card_visa");
+
+    HttpResponse<String> wrongAmount =
+        SHOP_A.postJson(
+            CHARGE,
+            "pay-" + UUID.randomUUID(),
+            body.replace("\"amount\":" + order.get("amount").asLong(), "\"amount\":1"));
+    HttpResponse<String> wrongCurrency =
+        SHOP_A.postJson(CHARGE, "pay-" + UUID.randomUUID(), body.replace("JPY", "USD"));
+    assertThat(wrongAmount.statusCode()).isEqualTo(400);
+    assertThat(wrongAmount.body()).contains("https://ichido.dev/problems/amount-mismatch");
+    assertThat(wrongCurrency.statusCode()).isEqualTo(400);
+    assertThat(wrongCurrency.body()).contains("amount-mismatch");
+    assertThat(Sandbox.charges(orderId)).isEmpty();
+
+    assertThat(SHOP_A.postJson(CHARGE, "pay-" + UUID.randomUUID(), body).statusCode())
+        .isEqualTo(201);
+    HttpResponse<String> twice = SHOP_A.postJson(CHARGE, "pay-" + UUID.randomUUID(), body);
+    assertThat(twice.statusCode()).isEqualTo(409);
+    assertThat(twice.body()).contains("https://ichido.dev/problems/order-already-paid");
+    assertThat(Sandbox.charges(orderId)).hasSize(1);
+
+    HttpResponse<String> unsupported =
+        SHOP_A.postJson(
+            CHARGE,
+            "pay-" + UUID.randomUUID(),
+            Shopper.chargeBody(shopper.order(Db.newProduct(5, 100, 10), 1), "omise", "paypay", ""));
+    assertThat(unsupported.statusCode()).isEqualTo(400);
+    assertThat(unsupported.body()).contains("payment-method-unsupported");
+    assertThat(SHOP_A.get("/api/orders/999999999").statusCode()).isEqualTo(404);
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("asynchronousMethods")
+  @DisplayName(
+      "konbini, bank transfer and PayPay leave the order awaiting payment, with instructions")
+  void asynchronousMethods(String gateway, String method) {
+    JsonNode order = new Shopper(SHOP_A).order(Db.newProduct(10, 3480, 8), 1);
+    long orderId = order.get("id").asLong();
+
+    HttpResponse<String> answer =
+        SHOP_A.postJson(
+            CHARGE, "pay-" + UUID.randomUUID(), Shopper.chargeBody(order, gateway, method, ""));
+
+    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(201);
+    JsonNode charge = Shopper.json(answer.body());
+    assertThat(charge.path("status").asText()).isEqualTo("awaiting_payment");
+    assertThat(charge.path("order_status").asText()).isEqualTo("AWAITING_PAYMENT");
+    assertThat(charge.path("instructions").isObject()).isTrue();
+    assertThat(charge.path("instructions").size()).isPositive();
+    assertThat(Sandbox.charges(orderId)).hasSize(1);
+
+    HttpResponse<String> second =
+        SHOP_A.postJson(
+            CHARGE,
+            "pay-" + UUID.randomUUID(),
+            Shopper.chargeBody(order, "stripe", "card", "pm_card_visa"));
+    assertThat(second.statusCode()).isEqualTo(409);
+    assertThat(second.body()).contains("order-awaiting-payment");
+  }
+
+  static Stream<Arguments> asynchronousMethods() {
+    return Stream.of(
+        Arguments.of("stripe", "konbini"),
+        Arguments.of("komoju", "konbini"),
+        Arguments.of("komoju", "bank_transfer"),
+        Arguments.of("komoju", "paypay"));
+  }
+
+  @Test
+  @DisplayName("Omise 3-D Secure: the return URL asks the gateway, it does not trust the browser")
+  void omiseThreeDSecure() {
+    JsonNode order = new Shopper(SHOP_A).order(Db.newProduct(10, 2800, 10), 1);
+    long orderId = order.get("id").asLong();
+
+    HttpResponse<String> answer =
+        SHOP_A.postJson(
+            CHARGE,
+            "pay-" + UUID.randomUUID(),
+            Shopper.chargeBody(order, "omise", "card", "tokn_test_3ds"));
+    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(201);
+    JsonNode charge = Shopper.json(answer.body());
+    assertThat(charge.path("status").asText()).isEqualTo("requires_action");
+    String authorizeUri = charge.path("authorize_uri").asText();
+    assertThat(authorizeUri).startsWith("http");
+
+    // The browser comes back before the customer authenticated: nothing changes.
+    String returnUrl = "/api/payments/return/omise?order_id=" + orderId;
+    assertThat(Api.anonymous().get(returnUrl).body()).contains("\"status\":\"requires_action\"");
+    assertThat(SHOP_A.get("/api/orders/" + orderId).body())
+        .contains("\"status\":\"PENDING_PAYMENT\"");
+
+    HttpResponse<String> authorized =
+        Api.send(HttpRequest.newBuilder(URI.create(authorizeUri)).GET().build());
+    assertThat(authorized.statusCode()).isIn(302, 303);
+
+    HttpResponse<String> back = Api.anonymous().get(returnUrl);
+    assertThat(back.statusCode()).isEqualTo(200);
+    assertThat(back.body())
+        .contains("\"status\":\"succeeded\"")
+        .contains("\"order_status\":\"PAID\"");
+    assertThat(Sandbox.charges(orderId)).hasSize(1);
+  }
+}

@@ -1,0 +1,121 @@
+package io.ichido.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** The local gateway sandbox's control API: its ledger and its misbehaviour. */
+public final class Sandbox {
+
+  public static final String URL =
+      System.getProperty("ichido.sandboxUrl", "http://localhost:18081");
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private Sandbox() {}
+
+  /** Configuration that points a deployment's gateways at the sandbox. */
+  public static Map<String, String> gatewayConfig() {
+    return Map.of(
+        "ichido.gateway.stripe.base-url",
+        URL,
+        "ichido.gateway.omise.base-url",
+        URL,
+        "ichido.gateway.komoju.base-url",
+        URL + "/api/v1",
+        "ichido.gateway.2c2p.base-url",
+        URL,
+        "ichido.gateway.read-timeout",
+        "PT2S",
+        "ichido.gateway.connect-timeout",
+        "PT2S");
+  }
+
+  /** Every charge the sandbox created for one order. */
+  public static List<JsonNode> charges(long orderId) {
+    List<JsonNode> charges = new ArrayList<>();
+    for (JsonNode entry : get("/_sandbox/ledger")) {
+      String reference = entry.path("reference").asText();
+      if (reference.equals(Long.toString(orderId)) || reference.equals("ORDER-" + orderId)) {
+        charges.add(entry);
+      }
+    }
+    return charges;
+  }
+
+  public static JsonNode ledger() {
+    return get("/_sandbox/ledger");
+  }
+
+  public static void fault(String gateway, String match, String mode, int times, long delayMillis) {
+    post(
+        "/_sandbox/faults",
+        Map.of(
+            "gateway",
+            gateway,
+            "match",
+            match,
+            "mode",
+            mode,
+            "times",
+            times,
+            "delayMillis",
+            delayMillis));
+  }
+
+  public static void chaos(double probability, long seed, List<String> modes, long delayMillis) {
+    post(
+        "/_sandbox/chaos",
+        Map.of(
+            "probability", probability, "seed", seed, "modes", modes, "delayMillis", delayMillis));
+  }
+
+  public static void calm() {
+    send(HttpRequest.newBuilder(URI.create(URL + "/_sandbox/chaos")).DELETE().build());
+  }
+
+  public static JsonNode stats() {
+    return get("/_sandbox/stats");
+  }
+
+  public static JsonNode get(String path) {
+    return send(HttpRequest.newBuilder(URI.create(URL + path)).GET().build());
+  }
+
+  private static JsonNode post(String path, Object body) {
+    try {
+      return send(
+          HttpRequest.newBuilder(URI.create(URL + path))
+              .header("Content-Type", "application/json")
+              .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)))
+              .build());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static JsonNode send(HttpRequest request) {
+    HttpResponse<String> answer = Api.send(request);
+    if (answer.statusCode() >= 300) {
+      throw new IllegalStateException(
+          "Sandbox answered "
+              + answer.statusCode()
+              + " to "
+              + request.uri()
+              + ": "
+              + answer.body());
+    }
+    try {
+      return answer.body().isBlank() ? JSON.createObjectNode() : JSON.readTree(answer.body());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

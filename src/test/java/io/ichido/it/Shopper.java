@@ -1,0 +1,90 @@
+package io.ichido.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.http.HttpResponse;
+import java.util.UUID;
+
+/**
+ * A client that behaves as the contract tells clients to: it retries with the same key until it
+ * gets a final answer (waiting out 409 in-use and 5xx, and surviving lost connections).
+ */
+public final class Shopper {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final int MAX_TRIES = 60;
+
+  private final Api api;
+  private int retries;
+
+  public Shopper(Api api) {
+    this.api = api;
+  }
+
+  public int retries() {
+    return retries;
+  }
+
+  /** Places an order for one unit of the SKU and answers its id and amount. */
+  public JsonNode order(String sku, int quantity) {
+    HttpResponse<String> answer =
+        untilFinal(
+            "/api/orders", "order-" + UUID.randomUUID(), OrderJson.of("soak", sku, quantity));
+    if (answer.statusCode() != 201) {
+      throw new AssertionError("Order failed: " + answer.statusCode() + " " + answer.body());
+    }
+    return json(answer.body());
+  }
+
+  public static String chargeBody(JsonNode order, String gateway, String method, String token) {
+    return """
+        {"order_id":%d,"amount":%d,"currency":"JPY","gateway":"%s","method":"%s","token":"%s",
+         "name":"Taro Yamada","email":"taro@example.jp","phone":"0312345678","store":"lawson"}"""
+        .formatted(order.get("id").asLong(), order.get("amount").asLong(), gateway, method, token);
+  }
+
+  /** POSTs until the answer is final; 409 in-use, 5xx and lost connections are retried. */
+  public HttpResponse<String> untilFinal(String path, String key, String body) {
+    RuntimeException lastFailure = null;
+    for (int attempt = 0; attempt < MAX_TRIES; attempt++) {
+      try {
+        HttpResponse<String> answer = api.postJson(path, key, body);
+        int status = answer.statusCode();
+        boolean inUse = status == 409 && answer.body().contains("idempotency-key-in-use");
+        if (!inUse && status < 500) {
+          return answer;
+        }
+        retries++;
+        long wait =
+            inUse
+                ? 1000L * Long.parseLong(answer.headers().firstValue("Retry-After").orElse("1"))
+                : 200;
+        sleep(Math.min(wait, 3000));
+      } catch (UncheckedIOException | IllegalStateException lost) {
+        lastFailure = lost;
+        retries++;
+        sleep(200);
+      }
+    }
+    throw new AssertionError("No final answer after " + MAX_TRIES + " tries", lastFailure);
+  }
+
+  public static JsonNode json(String body) {
+    try {
+      return JSON.readTree(body);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+}
