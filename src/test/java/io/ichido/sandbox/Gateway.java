@@ -1,0 +1,23 @@
+package io.ichido.sandbox;
+
+/** One imitated gateway: its wire format, its idempotency, its payments. */
+interface Gateway {
+
+  /** Also the path prefix it is served under and its name in the ledger and the control API. */
+  String name();
+
+  /**
+   * What a fault's {@code match} is compared with: the idempotency key (2C2P: the invoice number),
+   * or null when the request carries none.
+   */
+  String matchKey(SandboxRequest request);
+
+  SandboxResponse handle(SandboxRequest request);
+
+  /** The gateway's own answer for an injected 429, 500 or 503. */
+  SandboxResponse failure(int status);
+
+  Settlement.Outcome settle(String id, Settlement settlement);
+
+  void reset();
+}

@@ -1,0 +1,101 @@
+package io.ichido.sandbox;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import java.io.IOException;
+import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Serves one gateway and applies the faults: a fault before processing means the gateway never saw
+ * the request, a fault after processing means the charge exists but the answer is lost or late.
+ */
+final class GatewayHandler implements HttpHandler {
+
+  private static final Logger LOG = Logger.getLogger(GatewayHandler.class.getName());
+
+  private final Gateway gateway;
+  private final String prefix;
+  private final Faults faults;
+  private final Stats stats;
+
+  GatewayHandler(Gateway gateway, Faults faults, Stats stats) {
+    this.gateway = gateway;
+    this.prefix = "/" + gateway.name();
+    this.faults = faults;
+    this.stats = stats;
+  }
+
+  @Override
+  public void handle(HttpExchange exchange) throws IOException {
+    try {
+      SandboxRequest request = SandboxRequest.read(exchange, prefix);
+      stats.request(gateway.name());
+      LOG.log(
+          Level.FINE,
+          "{0} {1} {2}",
+          new Object[] {gateway.name(), request.method(), request.path()});
+      Optional<Fault> fault = faults.next(gateway.name(), gateway.matchKey(request));
+      if (fault.isPresent() && fault.get().mode().beforeProcessing()) {
+        misbehaveBefore(exchange, fault.get());
+        return;
+      }
+      SandboxResponse response = gateway.handle(request);
+      if (fault.isPresent()) {
+        misbehaveAfter(exchange, fault.get(), response);
+        return;
+      }
+      response.writeTo(exchange);
+    } catch (RuntimeException e) {
+      LOG.log(Level.SEVERE, "The " + gateway.name() + " sandbox failed on a request", e);
+      SandboxResponse.json(500, Json.object().put("error", "sandbox failure: " + e))
+          .writeTo(exchange);
+    } catch (InterruptedException e) {
+      // The sandbox is closing while a request is held: let it go without an answer.
+      Thread.currentThread().interrupt();
+      hangUp();
+    }
+  }
+
+  private void misbehaveBefore(HttpExchange exchange, Fault fault)
+      throws IOException, InterruptedException {
+    switch (fault.mode()) {
+      case HTTP429 -> gateway.failure(429).withHeader("Retry-After", "1").writeTo(exchange);
+      case HTTP500 -> gateway.failure(500).writeTo(exchange);
+      case HTTP503 -> gateway.failure(503).writeTo(exchange);
+      case TIMEOUT -> {
+        Thread.sleep(fault.delayMillis());
+        hangUp();
+      }
+      default -> hangUp();
+    }
+  }
+
+  private void misbehaveAfter(HttpExchange exchange, Fault fault, SandboxResponse response)
+      throws IOException, InterruptedException {
+    if (fault.mode() == FaultMode.DELAY) {
+      // Outside the idempotency lock: a retry that arrives meanwhile gets the replay at once.
+      Thread.sleep(fault.delayMillis());
+      response.writeTo(exchange);
+    } else {
+      hangUp();
+    }
+  }
+
+  /**
+   * Closes the connection without a byte of answer. A handler that throws before sending headers
+   * makes HttpServer close the connection and forget it; closing the exchange instead would also
+   * close the socket, but HttpServer would keep the dead connection in its books forever.
+   */
+  private static void hangUp() throws IOException {
+    throw new HungUp();
+  }
+
+  /** Not a failure: how a fault tells HttpServer to drop the connection. */
+  private static final class HungUp extends IOException {
+    private HungUp() {
+      super("The sandbox hangs up without an answer.");
+    }
+  }
+}

@@ -1,0 +1,241 @@
+package io.ichido.sandbox;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.Locale;
+
+/**
+ * KOMOJU's payments: a card token is captured at once; konbini and bank transfer are authorized and
+ * wait for the customer; PayPay is pending until the customer approves it in the app.
+ */
+final class KomojuApi implements Gateway {
+
+  static final String NAME = "komoju";
+  private static final String PAYMENTS = "/api/v1/payments";
+  private static final String DECLINING_TOKEN = "tok_declined";
+  private static final ZoneId JAPAN = ZoneId.of("Asia/Tokyo");
+
+  private final Ledger ledger;
+  private final SandboxUrls urls;
+  private final Payments payments = new Payments();
+  private final Replays replays = new Replays();
+
+  KomojuApi(Ledger ledger, SandboxUrls urls) {
+    this.ledger = ledger;
+    this.urls = urls;
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public String matchKey(SandboxRequest request) {
+    return request.header("X-KOMOJU-IDEMPOTENCY");
+  }
+
+  @Override
+  public SandboxResponse handle(SandboxRequest request) {
+    if (!Credentials.valid(Credentials.basicUser(request), "sk_test_")) {
+      return error(401, "unauthorized", "Invalid or missing secret key.", null);
+    }
+    if (request.is("POST", PAYMENTS)) {
+      return create(request);
+    }
+    String id = request.idAfter("GET", PAYMENTS + "/");
+    if (id != null) {
+      return payments
+          .find(id)
+          .map(payment -> SandboxResponse.json(200, payment))
+          .orElseGet(() -> error(404, "not_found", "The requested payment was not found.", "id"));
+    }
+    return error(404, "not_found", "The requested resource was not found.", null);
+  }
+
+  private SandboxResponse create(SandboxRequest request) {
+    JsonNode body = Json.parse(request.body());
+    if (body == null || !body.isObject()) {
+      return error(400, "bad_request", "The request body must be a JSON object.", null);
+    }
+    SandboxResponse invalid = validate(body);
+    if (invalid != null) {
+      return invalid;
+    }
+    String key = request.header("X-KOMOJU-IDEMPOTENCY");
+    return replays.execute(key, body.toString(), () -> pay(body, key)).response();
+  }
+
+  private static SandboxResponse validate(JsonNode body) {
+    JsonNode amount = body.get("amount");
+    if (amount == null || amount.isNull()) {
+      return missing("amount");
+    }
+    if (!(amount.canConvertToExactIntegral() || amount.asText().matches("\\d+"))
+        || amount.asLong() < 1) {
+      return error(400, "invalid_parameter", "The amount must be a positive integer.", "amount");
+    }
+    String currency = Json.text(body, "currency");
+    if (currency == null) {
+      return missing("currency");
+    }
+    if (!currency.matches("[A-Za-z]{3}")) {
+      return error(400, "invalid_parameter", "The currency is not supported.", "currency");
+    }
+    JsonNode details = body.get("payment_details");
+    if (details == null || details.isNull()) {
+      return missing("payment_details");
+    }
+    if (details.isTextual()) {
+      return details.asText().startsWith("tok_")
+          ? null
+          : error(400, "invalid_token", "The token is invalid.", "payment_details");
+    }
+    return switch (details.path("type").asText()) {
+      case "konbini" -> requireAll(details, "store", "email");
+      case "bank_transfer" -> requireAll(details, "email", "family_name", "given_name");
+      case "paypay" -> null;
+      default ->
+          error(
+              400,
+              "invalid_parameter",
+              "The payment type is not supported.",
+              "payment_details[type]");
+    };
+  }
+
+  private static SandboxResponse requireAll(JsonNode details, String... fields) {
+    for (String field : fields) {
+      if (details.path(field).asText("").isBlank()) {
+        return missing("payment_details[" + field + "]");
+      }
+    }
+    return null;
+  }
+
+  /** Runs once per idempotency key. */
+  private SandboxResponse pay(JsonNode body, String key) {
+    long amount = body.get("amount").asLong();
+    String currency = body.get("currency").asText().toUpperCase(Locale.ROOT);
+    String reference = Json.text(body, "external_order_num");
+    String id = Ids.lowercase("", 25);
+    JsonNode requested = body.get("payment_details");
+    String method = requested.isTextual() ? "card" : requested.get("type").asText();
+    if (requested.isTextual() && requested.asText().equals(DECLINING_TOKEN)) {
+      // The attempt took no money but happened: the ledger shows it, the replay repeats it.
+      ledger.record(
+          LedgerEntry.created(
+              NAME, id, key, reference, amount, currency, method, LedgerStatus.FAILED));
+      return error(400, "card_declined", "The card was declined.", null);
+    }
+    ObjectNode payment = Json.object();
+    payment.put("id", id).put("resource", "payment").put("amount", amount).put("tax", 0);
+    payment.put("total", amount).put("payment_method_fee", 0).put("currency", currency);
+    payment.put("external_order_num", reference).put("created_at", now());
+    payment.putNull("captured_at").put("amount_refunded", 0);
+    payment.set("metadata", body.has("metadata") ? body.get("metadata") : Json.object());
+    ObjectNode details = payment.putObject("payment_details");
+    LedgerStatus status;
+    if (method.equals("card")) {
+      payment.put("status", "captured").put("captured_at", now()).putNull("payment_deadline");
+      details.put("type", "credit_card").put("brand", "visa").put("last_four_digits", "4242");
+      details.put("month", 12).put("year", LocalDate.now(JAPAN).getYear() + 3);
+      status = LedgerStatus.PAID;
+    } else {
+      payment.put("status", method.equals("paypay") ? "pending" : "authorized");
+      payment.put("payment_deadline", deadline());
+      describe(details, method, requested, id);
+      status = LedgerStatus.PENDING;
+    }
+    payments.add(id, payment);
+    ledger.record(LedgerEntry.created(NAME, id, key, reference, amount, currency, method, status));
+    return SandboxResponse.json(200, payment);
+  }
+
+  private void describe(ObjectNode details, String method, JsonNode requested, String id) {
+    details.put("type", method).put("email", Json.text(requested, "email"));
+    switch (method) {
+      case "konbini" -> {
+        details.put("store", requested.get("store").asText());
+        details.put("confirmation_code", Ids.digits(6)).put("receipt", Ids.digits(11));
+        details.put("instructions_url", urls.customerPage(NAME, id));
+      }
+      case "bank_transfer" -> {
+        details.put("bank_name", "Sandbox Bank").put("branch_name", "Ichido Branch");
+        details.put("account_type", "普通").put("account_number", Ids.digits(7));
+        details.put("account_name", "イチドサンドボックス");
+        details.put("instructions_url", urls.customerPage(NAME, id));
+      }
+      default -> details.put("redirect_url", urls.customerPage(NAME, id));
+    }
+  }
+
+  /** Like KOMOJU's konbini deadlines: the end of the day, Japan time, three days on. */
+  private static String deadline() {
+    return LocalDate.now(JAPAN)
+        .plusDays(3)
+        .atTime(23, 59, 59)
+        .atZone(JAPAN)
+        .withZoneSameInstant(ZoneOffset.UTC)
+        .toInstant()
+        .toString();
+  }
+
+  @Override
+  public Settlement.Outcome settle(String id, Settlement settlement) {
+    Settlement.Outcome outcome =
+        payments.change(
+            id,
+            payment -> {
+              String status = payment.path("status").asText();
+              return status.equals("authorized") || status.equals("pending");
+            },
+            payment -> {
+              if (settlement == Settlement.COMPLETE) {
+                payment.put("status", "captured").put("captured_at", now());
+              } else {
+                payment.put("status", "expired");
+              }
+            });
+    if (outcome == Settlement.Outcome.SETTLED) {
+      ledger.update(NAME, id, settlement.ledgerStatus());
+    }
+    return outcome;
+  }
+
+  @Override
+  public SandboxResponse failure(int status) {
+    return switch (status) {
+      case 429 -> error(429, "too_many_requests", "Too many requests.", null);
+      case 503 ->
+          error(503, "service_unavailable", "The service is temporarily unavailable.", null);
+      default -> error(status, "internal_server_error", "An internal error occurred.", null);
+    };
+  }
+
+  @Override
+  public void reset() {
+    payments.clear();
+    replays.clear();
+  }
+
+  private static String now() {
+    return Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+  }
+
+  private static SandboxResponse missing(String param) {
+    return error(
+        400, "missing_parameter", "A required parameter (" + param + ") is missing.", param);
+  }
+
+  private static SandboxResponse error(int status, String code, String message, String param) {
+    ObjectNode error = Json.object().put("code", code).put("message", message);
+    error.put("param", param);
+    return SandboxResponse.json(status, Json.object().set("error", error));
+  }
+}

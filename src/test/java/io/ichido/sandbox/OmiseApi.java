@@ -1,0 +1,200 @@
+package io.ichido.sandbox;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Omise's charges with a card token. A decline is an ordinary 200 answer with {@code
+ * status=failed}; a 3-D Secure token leaves the charge pending until the customer opens its {@code
+ * authorize_uri}.
+ */
+final class OmiseApi implements Gateway {
+
+  static final String NAME = "omise";
+  private static final String CHARGES = "/charges";
+  private static final String DECLINING_TOKEN = "tokn_test_declined";
+  private static final String THREE_D_SECURE_TOKEN = "tokn_test_3ds";
+
+  private final Ledger ledger;
+  private final SandboxUrls urls;
+  private final Payments charges = new Payments();
+  private final Replays replays = new Replays();
+
+  OmiseApi(Ledger ledger, SandboxUrls urls) {
+    this.ledger = ledger;
+    this.urls = urls;
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public String matchKey(SandboxRequest request) {
+    return request.header("Idempotency-Key");
+  }
+
+  @Override
+  public SandboxResponse handle(SandboxRequest request) {
+    if (!Credentials.valid(Credentials.basicUser(request), "skey_test_")) {
+      return error(401, "authentication_failure", "authentication failed");
+    }
+    if (request.is("POST", CHARGES)) {
+      return create(request);
+    }
+    String id = request.idAfter("GET", CHARGES + "/");
+    if (id != null) {
+      return find(id)
+          .map(charge -> SandboxResponse.json(200, charge))
+          .orElseGet(() -> error(404, "not_found", "charge " + id + " was not found"));
+    }
+    return error(404, "not_found", "path not found");
+  }
+
+  Optional<ObjectNode> find(String id) {
+    return charges.find(id);
+  }
+
+  private SandboxResponse create(SandboxRequest request) {
+    Map<String, String> form = request.form();
+    SandboxResponse invalid = validate(form);
+    if (invalid != null) {
+      return invalid;
+    }
+    String key = request.header("Idempotency-Key");
+    return replays.execute(key, Form.canonical(form), () -> charge(form, key)).response();
+  }
+
+  private static SandboxResponse validate(Map<String, String> form) {
+    String amount = form.get("amount");
+    if (amount == null) {
+      return error(400, "invalid_charge", "amount is required");
+    }
+    try {
+      if (Long.parseLong(amount) < 1) {
+        return error(400, "invalid_charge", "amount must be greater than 0");
+      }
+    } catch (NumberFormatException e) {
+      return error(400, "invalid_charge", "amount is not a number");
+    }
+    if (form.get("currency") == null || !form.get("currency").matches("[A-Za-z]{3}")) {
+      return error(400, "invalid_charge", "currency is currently not supported");
+    }
+    String card = form.get("card");
+    if (card == null || card.isBlank()) {
+      return error(400, "invalid_charge", "card is required");
+    }
+    if (!card.startsWith("tokn_")) {
+      return error(404, "not_found", "token was not found");
+    }
+    if (card.equals(THREE_D_SECURE_TOKEN) && form.get("return_uri") == null) {
+      return error(400, "invalid_charge", "return_uri is required for 3-D Secure");
+    }
+    return null;
+  }
+
+  /** Runs once per idempotency key. */
+  private SandboxResponse charge(Map<String, String> form, String key) {
+    long amount = Long.parseLong(form.get("amount"));
+    String currency = form.get("currency").toUpperCase(Locale.ROOT);
+    String token = form.get("card");
+    String id = Ids.lowercase("chrg_test_", 19);
+    ObjectNode charge = Json.object();
+    charge.put("object", "charge").put("id", id).put("livemode", false);
+    charge.put("location", CHARGES + "/" + id).put("amount", amount).put("currency", currency);
+    charge.put("description", form.get("description")).put("capture", true);
+    charge.put("return_uri", form.get("return_uri"));
+    charge.putNull("authorize_uri").putNull("failure_code").putNull("failure_message");
+    charge.putNull("transaction").putNull("paid_at");
+    charge.put("created_at", now());
+    ObjectNode card = charge.putObject("card").put("object", "card");
+    card.put("id", Ids.lowercase("card_test_", 19)).put("brand", "Visa").put("last_digits", "4242");
+    ObjectNode metadata = charge.putObject("metadata");
+    Form.nested(form, "metadata").forEach(metadata::put);
+    LedgerStatus status;
+    if (token.equals(DECLINING_TOKEN)) {
+      charge.put("status", "failed").put("paid", false).put("authorized", false);
+      charge.put("failure_code", "insufficient_fund");
+      charge.put(
+          "failure_message",
+          "insufficient funds in the account or the card has reached the credit limit");
+      status = LedgerStatus.FAILED;
+    } else if (token.equals(THREE_D_SECURE_TOKEN)) {
+      charge.put("status", "pending").put("paid", false).put("authorized", false);
+      charge.put("authorize_uri", urls.omiseAuthorize(id));
+      status = LedgerStatus.PENDING;
+    } else {
+      markPaid(charge);
+      status = LedgerStatus.PAID;
+    }
+    charges.add(id, charge);
+    ledger.record(
+        LedgerEntry.created(
+            NAME,
+            id,
+            key,
+            metadata.path("order_id").asText(null),
+            amount,
+            currency,
+            "card",
+            status));
+    return SandboxResponse.json(200, charge);
+  }
+
+  private static void markPaid(ObjectNode charge) {
+    charge.put("status", "successful").put("paid", true).put("authorized", true);
+    charge.put("transaction", Ids.lowercase("trxn_test_", 19)).put("paid_at", now());
+  }
+
+  @Override
+  public Settlement.Outcome settle(String id, Settlement settlement) {
+    Settlement.Outcome outcome =
+        charges.change(
+            id,
+            charge -> "pending".equals(charge.path("status").asText()),
+            charge -> {
+              if (settlement == Settlement.COMPLETE) {
+                markPaid(charge);
+              } else {
+                charge.put("status", "expired").put("expired", true);
+              }
+            });
+    if (outcome == Settlement.Outcome.SETTLED) {
+      ledger.update(NAME, id, settlement.ledgerStatus());
+    }
+    return outcome;
+  }
+
+  @Override
+  public SandboxResponse failure(int status) {
+    return switch (status) {
+      case 429 -> error(429, "too_many_requests", "too many requests");
+      case 503 -> error(503, "service_unavailable", "service is temporarily unavailable");
+      default ->
+          error(
+              status, "internal_error", "request could not be completed due to an internal error");
+    };
+  }
+
+  @Override
+  public void reset() {
+    charges.clear();
+    replays.clear();
+  }
+
+  private static String now() {
+    return Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+  }
+
+  private static SandboxResponse error(int status, String code, String message) {
+    ObjectNode error = Json.object().put("object", "error");
+    error.put("location", "https://www.omise.co/api-errors#" + code.replace('_', '-'));
+    error.put("code", code).put("message", message);
+    return SandboxResponse.json(status, error);
+  }
+}

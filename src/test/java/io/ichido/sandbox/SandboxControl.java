@@ -1,0 +1,189 @@
+package io.ichido.sandbox;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import java.io.IOException;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import java.util.stream.Collectors;
+import java.util.stream.StreamSupport;
+
+/**
+ * The sandbox's own API under {@code /_sandbox/}, never part of a real gateway: the ledger, faults,
+ * chaos, statistics, reset, and moving asynchronous payments on as their customer would.
+ */
+final class SandboxControl implements HttpHandler {
+
+  static final String PATH = "/_sandbox/";
+  private static final Logger LOG = Logger.getLogger(SandboxControl.class.getName());
+
+  private final Map<String, Gateway> gateways;
+  private final Ledger ledger;
+  private final Faults faults;
+  private final Stats stats;
+
+  SandboxControl(Iterable<Gateway> gateways, Ledger ledger, Faults faults, Stats stats) {
+    this.gateways =
+        StreamSupport.stream(gateways.spliterator(), false)
+            .collect(Collectors.toMap(Gateway::name, Function.identity()));
+    this.ledger = ledger;
+    this.faults = faults;
+    this.stats = stats;
+  }
+
+  @Override
+  public void handle(HttpExchange exchange) throws IOException {
+    SandboxRequest request = SandboxRequest.read(exchange, PATH.substring(0, PATH.length() - 1));
+    SandboxResponse response;
+    try {
+      response = route(request);
+    } catch (IllegalArgumentException e) {
+      response = problem(400, e.getMessage());
+    } catch (RuntimeException e) {
+      LOG.log(Level.SEVERE, "The sandbox control API failed", e);
+      response = problem(500, "sandbox failure: " + e);
+    }
+    response.writeTo(exchange);
+  }
+
+  private SandboxResponse route(SandboxRequest request) {
+    String[] parts = request.path().substring(1).split("/");
+    String method = request.method();
+    return switch (parts[0]) {
+      case "ledger" -> method.equals("GET") ? ledger(request) : notAllowed();
+      case "faults" -> faults(request);
+      case "chaos" -> chaos(request);
+      case "stats" -> method.equals("GET") ? stats() : notAllowed();
+      case "reset" -> method.equals("POST") ? reset() : notAllowed();
+      case "payments" ->
+          parts.length == 4 && method.equals("POST")
+              ? settle(parts[1], parts[2], parts[3])
+              : problem(404, "Use POST /_sandbox/payments/{gateway}/{id}/complete or /expire.");
+      case "pages" ->
+          parts.length == 3 && method.equals("GET")
+              ? customerPage(parts[1], parts[2])
+              : problem(404, "No such page.");
+      default -> problem(404, "No such control resource: " + request.path());
+    };
+  }
+
+  private SandboxResponse ledger(SandboxRequest request) {
+    Map<String, String> query = request.queryParameters();
+    return SandboxResponse.json(200, ledger.list(query.get("gateway"), query.get("reference")));
+  }
+
+  private SandboxResponse faults(SandboxRequest request) {
+    switch (request.method()) {
+      case "POST" -> {
+        Fault fault = Fault.fromJson(Json.parse(request.body()));
+        if (!Fault.ANY.equals(fault.gateway()) && !gateways.containsKey(fault.gateway())) {
+          throw new IllegalArgumentException("Unknown gateway " + fault.gateway() + ".");
+        }
+        faults.queue(fault);
+        LOG.log(Level.INFO, "Queued fault {0}", fault);
+        return SandboxResponse.json(201, fault);
+      }
+      case "GET" -> {
+        return SandboxResponse.json(200, faults.queued());
+      }
+      case "DELETE" -> {
+        faults.clear();
+        return SandboxResponse.noContent();
+      }
+      default -> {
+        return notAllowed();
+      }
+    }
+  }
+
+  private SandboxResponse chaos(SandboxRequest request) {
+    switch (request.method()) {
+      case "POST" -> {
+        Chaos chaos = Chaos.fromJson(Json.parse(request.body()));
+        faults.chaos(chaos);
+        LOG.log(Level.INFO, "Chaos on: {0}", chaos);
+        return SandboxResponse.json(200, chaos);
+      }
+      case "DELETE" -> {
+        faults.chaos(null);
+        LOG.info("Chaos off");
+        return SandboxResponse.noContent();
+      }
+      default -> {
+        return notAllowed();
+      }
+    }
+  }
+
+  private SandboxResponse stats() {
+    ObjectNode body = Json.object();
+    Map<String, Long> requests = stats.requests();
+    body.put("requests", requests.values().stream().mapToLong(Long::longValue).sum());
+    body.set("requestsByGateway", Json.MAPPER.valueToTree(requests));
+    body.set("faults", Json.MAPPER.valueToTree(stats.faults()));
+    body.set("chaos", Json.MAPPER.valueToTree(faults.chaos()));
+    return SandboxResponse.json(200, body);
+  }
+
+  private SandboxResponse reset() {
+    ledger.clear();
+    faults.clear();
+    stats.clear();
+    gateways.values().forEach(Gateway::reset);
+    LOG.fine("Sandbox reset");
+    return SandboxResponse.noContent();
+  }
+
+  private SandboxResponse settle(String gatewayName, String id, String action) {
+    Gateway gateway = gateways.get(gatewayName);
+    if (gateway == null) {
+      return problem(404, "Unknown gateway " + gatewayName + ".");
+    }
+    Settlement settlement =
+        switch (action) {
+          case "complete" -> Settlement.COMPLETE;
+          case "expire" -> Settlement.EXPIRE;
+          default -> null;
+        };
+    if (settlement == null) {
+      return problem(404, "Use complete or expire.");
+    }
+    return switch (gateway.settle(id, settlement)) {
+      case SETTLED -> SandboxResponse.json(200, ledger.find(gatewayName, id).orElseThrow());
+      case UNKNOWN_PAYMENT ->
+          problem(404, "No asynchronous " + gatewayName + " payment " + id + ".");
+      case NOT_PENDING -> problem(409, "Payment " + id + " no longer waits for the customer.");
+    };
+  }
+
+  private SandboxResponse customerPage(String gateway, String id) {
+    String base = PATH + "payments/" + gateway + "/" + id;
+    return SandboxResponse.html(
+        200,
+        "<!doctype html><title>Ichido gateway sandbox</title>"
+            + "<p>The sandbox's stand-in for the "
+            + escape(gateway)
+            + " page where the customer pays "
+            + escape(id)
+            + ".</p><p>To pay or let it lapse: <code>POST "
+            + escape(base)
+            + "/complete</code> or <code>POST "
+            + escape(base)
+            + "/expire</code>.</p>");
+  }
+
+  private static String escape(String text) {
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+  }
+
+  private static SandboxResponse notAllowed() {
+    return problem(405, "Method not allowed here.");
+  }
+
+  private static SandboxResponse problem(int status, String message) {
+    return SandboxResponse.json(status, Json.object().put("error", message));
+  }
+}

@@ -1,0 +1,232 @@
+package io.ichido.sandbox;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Stripe's PaymentIntents: card (confirmed at once), konbini and Japanese bank transfer (waiting
+ * for the customer). A reused key with other parameters is refused, as Stripe does.
+ */
+final class StripeApi implements Gateway {
+
+  static final String NAME = "stripe";
+  private static final Logger LOG = Logger.getLogger(StripeApi.class.getName());
+  private static final String INTENTS = "/v1/payment_intents";
+  private static final String DECLINING_METHOD = "pm_card_chargeDeclined";
+
+  private final Ledger ledger;
+  private final StripeNextActions nextActions;
+  private final Payments intents = new Payments();
+  private final Replays replays = new Replays();
+
+  StripeApi(Ledger ledger, SandboxUrls urls) {
+    this.ledger = ledger;
+    this.nextActions = new StripeNextActions(urls);
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public String matchKey(SandboxRequest request) {
+    return request.header("Idempotency-Key");
+  }
+
+  @Override
+  public SandboxResponse handle(SandboxRequest request) {
+    // Stripe takes the key as a bearer token or as the Basic user (curl -u sk_test_...:).
+    String apiKey = Credentials.bearer(request);
+    if (apiKey == null) {
+      apiKey = Credentials.basicUser(request);
+    }
+    if (apiKey == null) {
+      return StripeErrors.error(
+          401, "invalid_request_error", null, null, "You did not provide an API key.");
+    }
+    if (!Credentials.valid(apiKey, "sk_test_")) {
+      return StripeErrors.error(
+          401, "invalid_request_error", "api_key_invalid", null, "Invalid API Key provided.");
+    }
+    if (request.is("POST", INTENTS)) {
+      return create(request);
+    }
+    String id = request.idAfter("GET", INTENTS + "/");
+    if (id != null) {
+      return intents
+          .find(id)
+          .map(intent -> SandboxResponse.json(200, intent))
+          .orElseGet(
+              () ->
+                  StripeErrors.error(
+                      404,
+                      "invalid_request_error",
+                      "resource_missing",
+                      "intent",
+                      "No such payment_intent: '" + id + "'"));
+    }
+    return StripeErrors.error(
+        404,
+        "invalid_request_error",
+        null,
+        null,
+        "Unrecognized request URL (" + request.method() + ": " + request.path() + ").");
+  }
+
+  private SandboxResponse create(SandboxRequest request) {
+    Map<String, String> form = request.form();
+    String method = method(form.getOrDefault("payment_method_types[0]", "card"));
+    SandboxResponse invalid = StripeErrors.validate(form, method);
+    if (invalid != null) {
+      return invalid;
+    }
+    String key = request.header("Idempotency-Key");
+    Replays.Outcome outcome =
+        replays.execute(
+            key, request.path() + Form.canonical(form), () -> confirm(form, method, key));
+    if (!outcome.sameRequest()) {
+      return StripeErrors.error(
+          400,
+          "idempotency_error",
+          null,
+          null,
+          "Keys for idempotent requests can only be used with the same parameters they were first"
+              + " used with. Try using a key other than '"
+              + key
+              + "' if you meant to execute a different request.");
+    }
+    SandboxResponse response = outcome.response();
+    if (outcome.replayed()) {
+      response = response.withHeader("Idempotent-Replayed", "true");
+    }
+    return key == null ? response : response.withHeader("Idempotency-Key", key);
+  }
+
+  /** Stripe's name for the method as Ichido's: {@code card}, {@code konbini}, ... or null. */
+  private static String method(String paymentMethodType) {
+    return switch (paymentMethodType) {
+      case "card" -> "card";
+      case "konbini" -> "konbini";
+      case "customer_balance" -> "bank_transfer";
+      default -> null;
+    };
+  }
+
+  /** Creates the PaymentIntent and, when confirmed, the charge: runs once per idempotency key. */
+  private SandboxResponse confirm(Map<String, String> form, String method, String key) {
+    long amount = Long.parseLong(form.get("amount"));
+    String currency = form.get("currency").toLowerCase(Locale.ROOT);
+    String id = Ids.alphanumeric("pi_", 24);
+    ObjectNode intent = Json.object();
+    intent.put("id", id).put("object", "payment_intent").put("amount", amount);
+    intent.put("amount_received", 0).put("currency", currency);
+    intent.put("client_secret", id + "_secret_" + Ids.alphanumeric("", 25));
+    intent.put("created", Instant.now().getEpochSecond()).put("livemode", false);
+    intent.put("customer", form.get("customer")).put("payment_method", form.get("payment_method"));
+    intent
+        .putArray("payment_method_types")
+        .add(form.getOrDefault("payment_method_types[0]", "card"));
+    intent.putNull("latest_charge").putNull("last_payment_error").putNull("next_action");
+    ObjectNode metadata = intent.putObject("metadata");
+    Form.nested(form, "metadata").forEach(metadata::put);
+    if (!"true".equals(form.get("confirm"))) {
+      // Nothing is charged before confirmation; the subset never confirms later.
+      intent.put(
+          "status",
+          form.containsKey("payment_method") ? "requires_confirmation" : "requires_payment_method");
+      intents.add(id, intent);
+      return SandboxResponse.json(200, intent);
+    }
+    LedgerStatus status;
+    SandboxResponse response;
+    if (method.equals("card") && form.get("payment_method").startsWith(DECLINING_METHOD)) {
+      intent
+          .put("status", "requires_payment_method")
+          .put("latest_charge", Ids.alphanumeric("ch_", 24));
+      ObjectNode error = StripeNextActions.declineError();
+      intent.set("last_payment_error", error.deepCopy());
+      error.set("payment_intent", intent.deepCopy());
+      error.put("charge", intent.get("latest_charge").asText());
+      status = LedgerStatus.FAILED;
+      response = SandboxResponse.json(402, Json.object().set("error", error));
+    } else if (method.equals("card")) {
+      intent.put("status", "succeeded").put("amount_received", amount);
+      intent.put("latest_charge", Ids.alphanumeric("ch_", 24));
+      status = LedgerStatus.PAID;
+      response = SandboxResponse.json(200, intent);
+    } else {
+      intent.put("status", "requires_action");
+      intent.set(
+          "next_action",
+          method.equals("konbini")
+              ? nextActions.konbini(id)
+              : nextActions.bankTransfer(id, amount, currency));
+      status = LedgerStatus.PENDING;
+      response = SandboxResponse.json(200, intent);
+    }
+    intents.add(id, intent);
+    ledger.record(
+        LedgerEntry.created(
+            NAME,
+            id,
+            key,
+            metadata.path("order_id").asText(null),
+            amount,
+            currency,
+            method,
+            status));
+    LOG.log(Level.FINE, "PaymentIntent {0} {1}", new Object[] {id, status});
+    return response;
+  }
+
+  @Override
+  public Settlement.Outcome settle(String id, Settlement settlement) {
+    Settlement.Outcome outcome =
+        intents.change(
+            id,
+            intent -> "requires_action".equals(intent.path("status").asText()),
+            intent -> {
+              intent.putNull("next_action");
+              if (settlement == Settlement.COMPLETE) {
+                intent
+                    .put("status", "succeeded")
+                    .put("amount_received", intent.get("amount").asLong());
+                intent.put("latest_charge", Ids.alphanumeric("py_", 24));
+              } else if ("konbini".equals(intent.path("payment_method_types").path(0).asText())) {
+                // An unpaid konbini voucher sends the intent back for another payment method.
+                intent.put("status", "requires_payment_method");
+              } else {
+                // Bank transfers do not expire at Stripe; the merchant cancels the intent.
+                intent.put("status", "canceled").put("cancellation_reason", "abandoned");
+              }
+            });
+    if (outcome == Settlement.Outcome.SETTLED) {
+      ledger.update(NAME, id, settlement.ledgerStatus());
+    }
+    return outcome;
+  }
+
+  @Override
+  public SandboxResponse failure(int status) {
+    return status == 429
+        ? StripeErrors.error(
+            429,
+            "rate_limit_error",
+            "rate_limit",
+            null,
+            "Too many requests hit the API too quickly.")
+        : StripeErrors.error(
+            status, "api_error", null, null, "Something went wrong on Stripe's end.");
+  }
+
+  @Override
+  public void reset() {
+    intents.clear();
+    replays.clear();
+  }
+}

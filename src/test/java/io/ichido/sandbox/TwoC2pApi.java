@@ -1,0 +1,250 @@
+package io.ichido.sandbox;
+
+import com.auth0.jwt.exceptions.JWTVerificationException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.Currency;
+import java.util.Locale;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * 2C2P PGW v4.3: payment token, Do Payment, payment inquiry. The invoice number is the idempotency
+ * key: one invoice has one payment token and is charged by its first Do Payment only; the outcome
+ * is read with the inquiry. Errors answer HTTP 200 with an unsigned respCode, as 2C2P does.
+ */
+final class TwoC2pApi implements Gateway {
+
+  static final String NAME = "2c2p";
+  private static final Logger LOG = Logger.getLogger(TwoC2pApi.class.getName());
+  private static final String TOKEN = "/payment/4.3/paymentToken";
+  private static final String PAYMENT = "/payment/4.3/payment";
+  private static final String INQUIRY = "/payment/4.3/paymentInquiry";
+  private static final String DECLINING_CARD = "decline";
+
+  private final Ledger ledger;
+  private final SandboxUrls urls;
+  private final Hs256 jwt;
+  private final ConcurrentHashMap<String, Invoice> invoices = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, Invoice> byToken = new ConcurrentHashMap<>();
+
+  /** One invoice; guarded by itself. {@code tranRef} is set by its one charge. */
+  private static final class Invoice {
+    private final String merchantId;
+    private final String invoiceNo;
+    private final BigDecimal amount;
+    private final String currency;
+    private final String paymentToken;
+    private String tranRef;
+    private String approvalCode;
+    private boolean declined;
+
+    private Invoice(String merchantId, String invoiceNo, BigDecimal amount, String currency) {
+      this.merchantId = merchantId;
+      this.invoiceNo = invoiceNo;
+      this.amount = amount;
+      this.currency = currency;
+      this.paymentToken = Ids.alphanumeric("", 48);
+    }
+  }
+
+  TwoC2pApi(Ledger ledger, SandboxUrls urls, String secret) {
+    this.ledger = ledger;
+    this.urls = urls;
+    this.jwt = new Hs256(secret);
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public String matchKey(SandboxRequest request) {
+    JsonNode body = Json.parse(request.body());
+    if (request.is("POST", PAYMENT)) {
+      Invoice invoice = body == null ? null : byToken.get(body.path("paymentToken").asText(""));
+      return invoice == null ? null : invoice.invoiceNo;
+    }
+    String token = Json.text(body, "payload");
+    return token == null ? null : Json.text(Hs256.peek(token), "invoiceNo");
+  }
+
+  @Override
+  public SandboxResponse handle(SandboxRequest request) {
+    try {
+      if (request.is("POST", TOKEN)) {
+        return paymentToken(claims(request));
+      }
+      if (request.is("POST", PAYMENT)) {
+        return doPayment(Json.parse(request.body()));
+      }
+      if (request.is("POST", INQUIRY)) {
+        return inquiry(claims(request));
+      }
+      return SandboxResponse.json(
+          404, Json.object().put("respCode", "9004").put("respDesc", "Unknown API"));
+    } catch (JWTVerificationException | IllegalArgumentException e) {
+      // Base64 or JSON trouble inside the token surfaces as IllegalArgumentException.
+      return refused("9042", "Invalid JWT: not signed with the merchant secret or malformed");
+    }
+  }
+
+  private JsonNode claims(SandboxRequest request) {
+    String token = Json.text(Json.parse(request.body()), "payload");
+    if (token == null) {
+      throw new JWTVerificationException("No payload.");
+    }
+    return jwt.verify(token);
+  }
+
+  private SandboxResponse paymentToken(JsonNode claims) {
+    for (String field : new String[] {"merchantID", "invoiceNo", "amount", "currencyCode"}) {
+      if (Json.text(claims, field) == null || Json.text(claims, field).isBlank()) {
+        return refused("9005", "Some mandatory fields are missing: " + field);
+      }
+    }
+    if (!claims.get("amount").isNumber() || claims.get("amount").decimalValue().signum() <= 0) {
+      return refused("9004", "The value is not valid: amount");
+    }
+    String currency = claims.get("currencyCode").asText().toUpperCase(Locale.ROOT);
+    BigDecimal amount = claims.get("amount").decimalValue();
+    if (smallestUnit(amount, currency) < 0) {
+      return refused("9004", "The value is not valid: amount or currencyCode");
+    }
+    String invoiceNo = claims.get("invoiceNo").asText();
+    Invoice invoice =
+        invoices.computeIfAbsent(
+            invoiceNo,
+            no -> {
+              Invoice created =
+                  new Invoice(claims.get("merchantID").asText(), no, amount, currency);
+              byToken.put(created.paymentToken, created);
+              return created;
+            });
+    ObjectNode answer = Json.object();
+    answer.put("webPaymentUrl", urls.customerPage(NAME, invoice.paymentToken));
+    answer.put("paymentToken", invoice.paymentToken);
+    answer.put("respCode", "0000").put("respDesc", "Success");
+    return signed(answer);
+  }
+
+  private SandboxResponse doPayment(JsonNode body) {
+    if (body == null || Json.text(body, "paymentToken") == null) {
+      return refused("9005", "Some mandatory fields are missing: paymentToken");
+    }
+    Invoice invoice = byToken.get(body.get("paymentToken").asText());
+    if (invoice == null) {
+      return refused("9004", "The value is not valid: paymentToken");
+    }
+    JsonNode payment = body.path("payment");
+    if (!"CC".equals(payment.path("code").path("channelCode").asText())) {
+      return refused("9004", "The value is not valid: channelCode");
+    }
+    String card = payment.path("data").path("securePayToken").asText("");
+    if (card.isBlank()) {
+      return refused("9005", "Some mandatory fields are missing: securePayToken");
+    }
+    synchronized (invoice) {
+      if (invoice.tranRef == null) {
+        charge(invoice, card);
+      }
+    }
+    ObjectNode answer = Json.object().put("invoiceNo", invoice.invoiceNo).put("channelCode", "CC");
+    answer.put("respCode", "2000").put("respDesc", "Transaction is completed");
+    return SandboxResponse.json(200, answer);
+  }
+
+  /** The invoice's one charge; later Do Payments for it charge nothing. */
+  private void charge(Invoice invoice, String card) {
+    invoice.tranRef = Ids.digits(7);
+    invoice.declined = card.equals(DECLINING_CARD);
+    invoice.approvalCode = invoice.declined ? "" : Ids.digits(6);
+    LedgerStatus status = invoice.declined ? LedgerStatus.FAILED : LedgerStatus.PAID;
+    ledger.record(
+        LedgerEntry.created(
+            NAME,
+            invoice.tranRef,
+            invoice.invoiceNo,
+            invoice.invoiceNo,
+            smallestUnit(invoice.amount, invoice.currency),
+            invoice.currency,
+            "card",
+            status));
+    LOG.log(Level.FINE, "Invoice {0} {1}", new Object[] {invoice.invoiceNo, status});
+  }
+
+  private SandboxResponse inquiry(JsonNode claims) {
+    String invoiceNo = Json.text(claims, "invoiceNo");
+    if (invoiceNo == null || Json.text(claims, "merchantID") == null) {
+      return refused("9005", "Some mandatory fields are missing: merchantID, invoiceNo");
+    }
+    Invoice invoice = invoices.get(invoiceNo);
+    ObjectNode answer = Json.object().put("merchantID", claims.get("merchantID").asText());
+    answer.put("invoiceNo", invoiceNo);
+    if (invoice == null) {
+      return signed(answer.put("respCode", "2001").put("respDesc", "Transaction not found"));
+    }
+    synchronized (invoice) {
+      answer.put("amount", decimals(invoice.amount, invoice.currency));
+      answer.put("currencyCode", invoice.currency);
+      answer.put("tranRef", invoice.tranRef).put("referenceNo", invoice.tranRef);
+      answer.put("approvalCode", invoice.approvalCode);
+      if (invoice.tranRef == null) {
+        answer.put("respCode", "2001").put("respDesc", "Transaction is pending");
+      } else if (invoice.declined) {
+        answer.put("respCode", "4200").put("respDesc", "Transaction is declined");
+      } else {
+        answer.put("respCode", "0000").put("respDesc", "Success");
+      }
+    }
+    return signed(answer);
+  }
+
+  /** {@code 5672.00 JPY} is 5672; -1 when the amount has more decimals than the currency. */
+  private static long smallestUnit(BigDecimal amount, String currency) {
+    try {
+      int digits = Math.max(Currency.getInstance(currency).getDefaultFractionDigits(), 0);
+      return amount.movePointRight(digits).longValueExact();
+    } catch (IllegalArgumentException | ArithmeticException e) {
+      return -1;
+    }
+  }
+
+  /** 2C2P writes amounts with decimals even for the yen: {@code 5672.00}. */
+  private static BigDecimal decimals(BigDecimal amount, String currency) {
+    int digits = Currency.getInstance(currency).getDefaultFractionDigits();
+    return amount.setScale(Math.max(digits, 2), RoundingMode.UNNECESSARY);
+  }
+
+  private SandboxResponse signed(JsonNode claims) {
+    return SandboxResponse.json(200, Json.object().put("payload", jwt.sign(claims)));
+  }
+
+  private static SandboxResponse refused(String code, String description) {
+    return SandboxResponse.json(
+        200, Json.object().put("respCode", code).put("respDesc", description));
+  }
+
+  @Override
+  public Settlement.Outcome settle(String id, Settlement settlement) {
+    // Every 2C2P payment here is a card payment, decided by Do Payment: none waits.
+    return Settlement.Outcome.UNKNOWN_PAYMENT;
+  }
+
+  @Override
+  public SandboxResponse failure(int status) {
+    return SandboxResponse.json(
+        status,
+        Json.object().put("respCode", "9999").put("respDesc", "System error, HTTP " + status));
+  }
+
+  @Override
+  public void reset() {
+    invoices.clear();
+    byToken.clear();
+  }
+}

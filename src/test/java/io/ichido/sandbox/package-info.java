@@ -1,0 +1,19 @@
+/**
+ * The local gateway sandbox: an HTTP server that speaks the subset of Stripe, Omise, KOMOJU and
+ * 2C2P PGW v4.3 described in {@code src/docs/gateway-wire-formats.md}, so that Ichido's payment
+ * adapters can be developed and tested without a network and without real money.
+ *
+ * <p>Rules: one idempotency key (2C2P: one invoice number) never creates a second charge; every
+ * charge attempt lands in the {@link io.ichido.sandbox.Ledger} the tests read; faults injected
+ * through {@code /_sandbox/faults} and {@code /_sandbox/chaos} misbehave at the transport level
+ * exactly as a flaky network or gateway would (connections closed without an answer, 5xx, 429, held
+ * requests), so the exactly-once machinery can be proven against them.
+ *
+ * <p>Where the contract leaves room, the sandbox decides (see {@link
+ * io.ichido.sandbox.GatewaySandbox}): each gateway lives under its own path prefix, the ledger
+ * status is one vocabulary for all gateways ({@code paid}, {@code pending}, {@code failed}, {@code
+ * expired}), and 2C2P errors answer HTTP 200 with an unsigned {@code {"respCode","respDesc"}}:
+ * {@code 9042} for a JWT that is malformed or not signed with the merchant secret, {@code 9005} for
+ * a missing field, {@code 9004} for an invalid value or an unknown payment token.
+ */
+package io.ichido.sandbox;
