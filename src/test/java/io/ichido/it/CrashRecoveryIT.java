@@ -68,7 +68,7 @@ class CrashRecoveryIT {
         ICHIDO_GATEWAY_STRIPE_BASE_URL=%s
         ICHIDO_GATEWAY_READ_TIMEOUT=PT30S
         """
-            .formatted(LEASE, Sandbox.URL));
+            .formatted(LEASE, Sandbox.URL + "/stripe"));
     Files.copy(
         Path.of(System.getProperty("ichido.war", "target/ichido.war")),
         DIR.resolve("dropins/ichido.war"));

@@ -88,7 +88,7 @@ class PaymentSoakIT {
     long charged = 0;
     Map<Long, Integer> chargesPerOrder = new ConcurrentHashMap<>();
     for (JsonNode entry : Sandbox.ledger()) {
-      String reference = entry.path("reference").asText().replace("ORDER-", "");
+      String reference = entry.path("reference").asText().replace("ORDER-", "").split("-")[0];
       long orderId;
       try {
         orderId = Long.parseLong(reference);

@@ -43,7 +43,9 @@ public final class Sandbox {
     List<JsonNode> charges = new ArrayList<>();
     for (JsonNode entry : get("/_sandbox/ledger")) {
       String reference = entry.path("reference").asText();
-      if (reference.equals(Long.toString(orderId)) || reference.equals("ORDER-" + orderId)) {
+      // The sandbox reports the order id; a later 2C2P invoice of the same order adds "-<n>".
+      String id = reference.replace("ORDER-", "");
+      if (id.equals(Long.toString(orderId)) || id.startsWith(orderId + "-")) {
         charges.add(entry);
       }
     }

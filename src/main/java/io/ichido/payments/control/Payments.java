@@ -68,7 +68,6 @@ public class Payments {
       throw PaymentRefused.amountMismatch(order.id(), order.amount(), order.currency());
     }
 
-    String reference = "ORDER-" + order.id();
     ChargeAttempt attempt =
         em.createNamedQuery(ChargeAttempt.FIND, ChargeAttempt.class)
             .setParameter("orderId", order.id())
@@ -77,6 +76,14 @@ public class Payments {
             .findFirst()
             .orElseGet(
                 () -> {
+                  // 2C2P charges an invoice once, declined or not: a later attempt for the same
+                  // order (after a decline) needs an invoice number of its own.
+                  long earlier =
+                      em.createNamedQuery(ChargeAttempt.COUNT_FOR_ORDER, Long.class)
+                          .setParameter("orderId", order.id())
+                          .getSingleResult();
+                  String reference =
+                      "ORDER-" + order.id() + (earlier == 0 ? "" : "-" + (earlier + 1));
                   ChargeAttempt created =
                       new ChargeAttempt(
                           order.id(),
@@ -98,7 +105,7 @@ public class Payments {
             new ChargeCommand(
                 key,
                 order.id(),
-                reference,
+                attempt.gatewayReference(),
                 order.amount(),
                 order.currency(),
                 method,

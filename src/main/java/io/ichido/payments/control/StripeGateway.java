@@ -163,11 +163,26 @@ public class StripeGateway implements PaymentGateway {
     };
   }
 
+  /** The SDK writes every field it knows, mostly null; the customer needs only the others. */
   private static Map<String, Object> asMap(String json) {
     try {
-      return Json.MAPPER.readValue(json, new TypeReference<Map<String, Object>>() {});
+      return withoutNulls(Json.MAPPER.readValue(json, new TypeReference<Map<String, Object>>() {}));
     } catch (IOException e) {
-      return Map.of("raw", json);
+      throw new GatewayRejected(NAME, "unreadable next_action");
     }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> withoutNulls(Map<String, Object> map) {
+    Map<String, Object> kept = new java.util.LinkedHashMap<>();
+    map.forEach(
+        (key, value) -> {
+          if (value instanceof Map<?, ?> nested) {
+            kept.put(key, withoutNulls((Map<String, Object>) nested));
+          } else if (value != null) {
+            kept.put(key, value);
+          }
+        });
+    return kept;
   }
 }

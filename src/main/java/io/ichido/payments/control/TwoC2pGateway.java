@@ -13,7 +13,6 @@ import io.ichido.platform.control.Json;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,7 +57,8 @@ public class TwoC2pGateway implements PaymentGateway {
     tokenRequest.put("merchantID", merchantId);
     tokenRequest.put("invoiceNo", command.reference());
     tokenRequest.put("description", "Order " + command.orderId());
-    tokenRequest.put("amount", BigDecimal.valueOf(command.amount()).setScale(2));
+    // java-jwt takes no BigDecimal; a double holds any yen amount exactly.
+    tokenRequest.put("amount", (double) command.amount());
     tokenRequest.put("currencyCode", command.currency());
     tokenRequest.put("paymentChannel", List.of("CC"));
     tokenRequest.put("idempotencyID", command.idempotencyKey());

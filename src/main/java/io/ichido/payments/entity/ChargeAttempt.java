@@ -20,11 +20,15 @@ import java.util.Objects;
 @Entity
 @Table(name = "charge_attempt")
 @NamedQuery(
+    name = ChargeAttempt.COUNT_FOR_ORDER,
+    query = "SELECT count(a) FROM ChargeAttempt a WHERE a.orderId = :orderId")
+@NamedQuery(
     name = ChargeAttempt.FIND,
     query = "SELECT a FROM ChargeAttempt a WHERE a.orderId = :orderId AND a.idempotencyKey = :key")
 public class ChargeAttempt {
 
   public static final String FIND = "ChargeAttempt.find";
+  public static final String COUNT_FOR_ORDER = "ChargeAttempt.countForOrder";
 
   @Id
   @GeneratedValue(strategy = GenerationType.IDENTITY)
