@@ -56,14 +56,21 @@ public final class DevDatabase {
     if (options.containsKey("server-dir")) {
       Path serverDir = Path.of(options.get("server-dir"));
       if (options.containsKey("clean")) {
-        // A server killed earlier leaves its JMX address behind, and Arquillian would then
-        // refuse to start one, believing it already runs.
+        // A server killed earlier leaves its JMX address behind (Arquillian would then refuse
+        // to start one, believing it already runs), its deployments, and a work area whose
+        // cache of nested jars outlives a WAR of the same name with other content.
         deleteRecursively(serverDir.resolve("logs/state"));
+        deleteRecursively(serverDir.resolve("workarea"));
+        deleteRecursively(serverDir.resolve("dropins"));
+        deleteRecursively(serverDir.resolve("apps/expanded"));
       }
       pointServerAt(db, serverDir, options);
     }
     if (options.containsKey("properties")) {
       writeProperties(db, Path.of(options.get("properties")));
+    }
+    if (options.containsKey("stop-server-on-exit") && options.containsKey("server-dir")) {
+      stopServerWithThisJvm(Path.of(options.get("server-dir")));
     }
     if (options.containsKey("banner")) {
       banner(db, options.getOrDefault("data-dir", "target/pgdata"));
@@ -147,6 +154,30 @@ public final class DevDatabase {
                               }
                             }),
                 "stop-embedded-postgresql"));
+  }
+
+  /**
+   * The run command's Liberty is a grandchild of Maven: Ctrl+C in a terminal reaches it, a SIGTERM
+   * to Maven does not. Stopping it here leaves nothing behind either way.
+   */
+  private static void stopServerWithThisJvm(Path serverDir) {
+    Path server = serverDir.getParent().getParent().getParent().resolve("bin/server");
+    String name = serverDir.getFileName().toString();
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  try {
+                    new ProcessBuilder(server.toString(), "stop", name)
+                        .redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                        .start()
+                        .waitFor(60, java.util.concurrent.TimeUnit.SECONDS);
+                  } catch (Exception e) {
+                    System.err.println("Could not stop Liberty server " + name + ": " + e);
+                  }
+                },
+                "stop-liberty"));
   }
 
   private static void migrate(Coordinates db, Path changelogDir) throws Exception {

@@ -24,18 +24,12 @@ public final class Sandbox {
   /** Configuration that points a deployment's gateways at the sandbox. */
   public static Map<String, String> gatewayConfig() {
     return Map.of(
-        "ichido.gateway.stripe.base-url",
-        URL,
-        "ichido.gateway.omise.base-url",
-        URL,
-        "ichido.gateway.komoju.base-url",
-        URL + "/api/v1",
-        "ichido.gateway.2c2p.base-url",
-        URL,
-        "ichido.gateway.read-timeout",
-        "PT2S",
-        "ichido.gateway.connect-timeout",
-        "PT2S");
+        "ichido.gateway.stripe.base-url", URL + "/stripe",
+        "ichido.gateway.omise.base-url", URL + "/omise",
+        "ichido.gateway.komoju.base-url", URL + "/komoju/api/v1",
+        "ichido.gateway.2c2p.base-url", URL + "/2c2p",
+        "ichido.gateway.read-timeout", "PT2S",
+        "ichido.gateway.connect-timeout", "PT2S");
   }
 
   /** Every charge the sandbox created for one order. */
