@@ -51,8 +51,9 @@ class CrashRecoveryIT {
         template.resolve("configDropins/overrides/database.xml"),
         DIR.resolve("configDropins/overrides/database.xml"));
     // Its own ports; a transaction timeout shorter than the lease, as the contract requires.
+    // Overrides are read in name order: this one must come after the test run's database.xml.
     Files.writeString(
-        DIR.resolve("configDropins/overrides/crash.xml"),
+        DIR.resolve("configDropins/overrides/zz-crash.xml"),
         """
         <server>
             <variable name="HTTP_PORT" value="%d"/>
@@ -61,14 +62,17 @@ class CrashRecoveryIT {
         </server>
         """
             .formatted(PORT));
+    // server create generated the keystore and LTPA passwords into server.env: keep them.
     Files.writeString(
         DIR.resolve("server.env"),
-        """
+        Files.readString(template.resolve("server.env"))
+            + "\n"
+            + """
         ICHIDO_IDEMPOTENCY_LEASE=%s
         ICHIDO_GATEWAY_STRIPE_BASE_URL=%s
         ICHIDO_GATEWAY_READ_TIMEOUT=PT30S
         """
-            .formatted(LEASE, Sandbox.URL + "/stripe"));
+                .formatted(LEASE, Sandbox.URL + "/stripe"));
     Files.copy(
         Path.of(System.getProperty("ichido.war", "target/ichido.war")),
         DIR.resolve("dropins/ichido.war"));
