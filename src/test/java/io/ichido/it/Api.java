@@ -15,8 +15,7 @@ public final class Api {
 
   public static final String BASE = System.getProperty("ichido.baseUrl", "http://localhost:9080");
 
-  // HTTP/1.1 as most clients speak it; java.net.http's h2c upgrade was seen to hang for a full
-  // request timeout on some 5xx answers that Liberty closes the connection after.
+  // HTTP/1.1 as most payment clients speak it (java.net.http would otherwise try an h2c upgrade).
   private static final HttpClient CLIENT =
       HttpClient.newBuilder()
           .version(HttpClient.Version.HTTP_1_1)
