@@ -13,7 +13,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class IdempotencyConfig {
 
-  static final int KEY_COLUMN_LIMIT = 255;
+  /** The HTTP contract caps keys at 255 characters; configuration may only lower it. */
+  static final int CONTRACT_KEY_LIMIT = 255;
 
   @Inject
   @ConfigProperty(name = "ichido.idempotency.retention", defaultValue = "PT24H")
@@ -81,7 +82,7 @@ public class IdempotencyConfig {
   }
 
   public int keyMaxLength() {
-    return Math.min(Math.max(1, keyMaxLength), KEY_COLUMN_LIMIT);
+    return Math.min(Math.max(1, keyMaxLength), CONTRACT_KEY_LIMIT);
   }
 
   public int maxBodyBytes() {
