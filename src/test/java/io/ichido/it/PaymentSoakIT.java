@@ -27,16 +27,6 @@ class PaymentSoakIT {
   private static final int ORDERS = 1000;
   private static final int CLIENTS = 16;
   private static final List<String> GATEWAYS = List.of("stripe", "omise", "komoju", "2c2p");
-  private static final Map<String, String> CARDS =
-      Map.of(
-          "stripe",
-          "pm_card_visa",
-          "omise",
-          "tokn_test_visa4242",
-          "komoju",
-          "tok_visa",
-          "2c2p",
-          "00acVisaSecurePayToken");
 
   @Deployment(testable = false)
   static WebArchive deployment() {
@@ -69,7 +59,8 @@ class PaymentSoakIT {
                       shopper.untilFinal(
                           "/api/payments/charge",
                           "soak-" + UUID.randomUUID(),
-                          Shopper.chargeBody(order, gateway, "card", CARDS.get(gateway)));
+                          Shopper.chargeBody(
+                              order, gateway, "card", Sandbox.CARD_THAT_PAYS.get(gateway)));
                   assertThat(paid.statusCode()).as(paid.body()).isEqualTo(201);
                   ordered.put(order.get("id").asLong(), order.get("amount").asLong());
                   retries.addAndGet(shopper.retries());

@@ -8,7 +8,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -32,26 +31,6 @@ class PaymentsIT {
 
   private static final String CHARGE = "/api/payments/charge";
   private static final Api SHOP_A = Api.as("shop-a");
-  private static final Map<String, String> GOOD_CARD =
-      Map.of(
-          "stripe",
-          "pm_card_visa",
-          "omise",
-          "tokn_test_visa4242",
-          "komoju",
-          "tok_visa",
-          "2c2p",
-          "00acVisaSecurePayToken");
-  private static final Map<String, String> DECLINED_CARD =
-      Map.of(
-          "stripe",
-          "pm_card_chargeDeclined",
-          "omise",
-          "tokn_test_declined",
-          "komoju",
-          "tok_declined",
-          "2c2p",
-          "decline");
 
   @Deployment(testable = false)
   static WebArchive deployment() {
@@ -91,7 +70,7 @@ class PaymentsIT {
         shopper.untilFinal(
             CHARGE,
             "pay-" + UUID.randomUUID(),
-            Shopper.chargeBody(order, gateway, "card", GOOD_CARD.get(gateway)));
+            Shopper.chargeBody(order, gateway, "card", Sandbox.CARD_THAT_PAYS.get(gateway)));
 
     assertThat(answer.statusCode()).as(answer.body()).isEqualTo(201);
     assertThat(answer.body())
@@ -143,7 +122,8 @@ class PaymentsIT {
     Shopper shopper = new Shopper(SHOP_A);
     JsonNode order = shopper.order(Db.newProduct(10, 700, 8), 1);
     String key = "pay-" + UUID.randomUUID();
-    String declined = Shopper.chargeBody(order, gateway, "card", DECLINED_CARD.get(gateway));
+    String declined =
+        Shopper.chargeBody(order, gateway, "card", Sandbox.CARD_THAT_DECLINES.get(gateway));
 
     HttpResponse<String> first = SHOP_A.postJson(CHARGE, key, declined);
     HttpResponse<String> again = SHOP_A.postJson(CHARGE, key, declined);
@@ -161,7 +141,7 @@ class PaymentsIT {
         SHOP_A.postJson(
             CHARGE,
             "pay-" + UUID.randomUUID(),
-            Shopper.chargeBody(order, gateway, "card", GOOD_CARD.get(gateway)));
+            Shopper.chargeBody(order, gateway, "card", Sandbox.CARD_THAT_PAYS.get(gateway)));
     assertThat(otherCard.statusCode()).as(otherCard.body()).isEqualTo(201);
     assertThat(
             Sandbox.charges(orderId).stream()

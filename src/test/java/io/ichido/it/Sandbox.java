@@ -17,6 +17,22 @@ public final class Sandbox {
   public static final String URL =
       System.getProperty("ichido.sandboxUrl", "http://localhost:18081");
 
+  /** Per gateway, a card token the sandbox charges (Stripe's own test value for Stripe). */
+  public static final Map<String, String> CARD_THAT_PAYS =
+      Map.of(
+          "stripe", "pm_card_visa",
+          "omise", "tokn_test_visa4242",
+          "komoju", "tok_visa",
+          "2c2p", "00acVisaSecurePayToken");
+
+  /** Per gateway, a card token the sandbox declines. */
+  public static final Map<String, String> CARD_THAT_DECLINES =
+      Map.of(
+          "stripe", "pm_card_chargeDeclined",
+          "omise", "tokn_test_declined",
+          "komoju", "tok_declined",
+          "2c2p", "decline");
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private Sandbox() {}
