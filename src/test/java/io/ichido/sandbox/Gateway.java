@@ -1,5 +1,8 @@
 package io.ichido.sandbox;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Optional;
+
 /** One imitated gateway: its wire format, its idempotency, its payments. */
 interface Gateway {
 
@@ -13,6 +16,12 @@ interface Gateway {
   String matchKey(SandboxRequest request);
 
   SandboxResponse handle(SandboxRequest request);
+
+  /**
+   * The payment as the gateway's API shows it now, by the id the ledger knows it by; a copy. A
+   * webhook about the payment carries it.
+   */
+  Optional<ObjectNode> find(String id);
 
   /** The gateway's own answer for an injected 429, 500 or 503. */
   SandboxResponse failure(int status);

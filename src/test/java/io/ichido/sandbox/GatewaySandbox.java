@@ -5,6 +5,9 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -24,9 +27,13 @@ import java.util.logging.Logger;
  *   <li>control API {@code http://localhost:<port>/_sandbox/}
  * </ul>
  *
- * <p>From the command line: {@code GatewaySandbox [--port=18080] [--secret-2c2p=...]}, until
- * killed. In a test: {@code try (var sandbox = GatewaySandbox.start(0)) {...}}. It listens on the
- * loopback interface only.
+ * <p>From the command line: {@code GatewaySandbox [--port=18080] [--secret-2c2p=...]
+ * [--webhooks=http://localhost:9081/api/webhooks]}, until killed. In a test: {@code try (var
+ * sandbox = GatewaySandbox.start(0)) {...}}. It listens on the loopback interface only.
+ *
+ * <p>With a webhooks URL, every payment status change (completed or expired through the control
+ * API, 3-D Secure completed) is sent as the gateway's signed webhook to {@code
+ * <webhooks>/<gateway>} (see {@link WebhookSender}); without one the events are only recorded.
  */
 public final class GatewaySandbox implements AutoCloseable {
 
@@ -39,10 +46,12 @@ public final class GatewaySandbox implements AutoCloseable {
 
   private final HttpServer server;
   private final ExecutorService executor;
+  private final WebhookSender webhooks;
 
-  private GatewaySandbox(HttpServer server, ExecutorService executor) {
+  private GatewaySandbox(HttpServer server, ExecutorService executor, WebhookSender webhooks) {
     this.server = server;
     this.executor = executor;
+    this.webhooks = webhooks;
   }
 
   /** Starts a sandbox on {@code port} (0: any free port) with the sandbox's 2C2P secret. */
@@ -50,9 +59,42 @@ public final class GatewaySandbox implements AutoCloseable {
     return start(port, DEFAULT_2C2P_SECRET);
   }
 
+  /** Starts a sandbox that records its webhooks without sending them. */
   public static GatewaySandbox start(int port, String secret2c2p) throws IOException {
-    HttpServer server =
-        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 128);
+    return start(port, secret2c2p, null);
+  }
+
+  /**
+   * Starts a sandbox that sends its webhooks to {@code webhooksUrl + "/" + gateway} ({@code
+   * stripe}, {@code omise}, {@code komoju}, {@code 2c2p}), retrying as the gateways do; null sends
+   * none.
+   */
+  public static GatewaySandbox start(int port, String secret2c2p, String webhooksUrl)
+      throws IOException {
+    return start(port, secret2c2p, webhooksUrl, Retries.GATEWAYS);
+  }
+
+  /** With other waits between webhook attempts: tests retry in milliseconds. */
+  static GatewaySandbox start(int port, String secret2c2p, String webhooksUrl, Retries retries)
+      throws IOException {
+    Map<String, Gateway> byName = new ConcurrentHashMap<>();
+    WebhookSender webhooks =
+        new WebhookSender(
+            webhooksUrl,
+            secret2c2p,
+            (gateway, id) ->
+                Optional.ofNullable(byName.get(gateway))
+                    .flatMap(found -> found.find(id))
+                    .orElse(null),
+            retries);
+    HttpServer server;
+    try {
+      server =
+          HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 128);
+    } catch (IOException e) {
+      webhooks.close();
+      throw e;
+    }
     SandboxUrls urls = new SandboxUrls("http://localhost:" + server.getAddress().getPort());
     Ledger ledger = new Ledger();
     Stats stats = new Stats();
@@ -65,15 +107,25 @@ public final class GatewaySandbox implements AutoCloseable {
             new KomojuApi(ledger, urls),
             new TwoC2pApi(ledger, urls, secret2c2p));
     for (Gateway gateway : gateways) {
+      byName.put(gateway.name(), gateway);
       server.createContext("/" + gateway.name() + "/", new GatewayHandler(gateway, faults, stats));
     }
+    ledger.subscribe(webhooks);
     server.createContext(OmiseAuthorizePage.PATH, new OmiseAuthorizePage(omise));
-    server.createContext(SandboxControl.PATH, new SandboxControl(gateways, ledger, faults, stats));
-    ExecutorService executor = Executors.newFixedThreadPool(THREADS, daemonThreads());
+    server.createContext(
+        SandboxControl.PATH, new SandboxControl(gateways, ledger, faults, stats, webhooks));
+    ExecutorService executor =
+        Executors.newFixedThreadPool(THREADS, daemonThreads("gateway-sandbox-"));
     server.setExecutor(executor);
     server.start();
     LOG.info(() -> "Gateway sandbox listening on " + urls.base());
-    return new GatewaySandbox(server, executor);
+    LOG.info(
+        () ->
+            webhooks
+                .target()
+                .map(target -> "Webhooks go to " + target + "/<gateway>")
+                .orElse("Webhooks are recorded, not sent: no --webhooks"));
+    return new GatewaySandbox(server, executor, webhooks);
   }
 
   public int port() {
@@ -89,6 +141,7 @@ public final class GatewaySandbox implements AutoCloseable {
   public void close() {
     server.stop(0);
     executor.shutdownNow();
+    webhooks.close();
   }
 
   public static void main(String[] args) throws Exception {
@@ -97,17 +150,22 @@ public final class GatewaySandbox implements AutoCloseable {
     }
     int port = DEFAULT_PORT;
     String secret = DEFAULT_2C2P_SECRET;
+    String webhooks = null;
     for (String arg : args) {
       if (arg.startsWith("--port=")) {
         port = Integer.parseInt(arg.substring("--port=".length()));
       } else if (arg.startsWith("--secret-2c2p=")) {
         secret = arg.substring("--secret-2c2p=".length());
+      } else if (arg.startsWith("--webhooks=")) {
+        webhooks = arg.substring("--webhooks=".length());
       } else {
         throw new IllegalArgumentException(
-            "Unknown argument " + arg + "; usage: GatewaySandbox [--port=N] [--secret-2c2p=S]");
+            "Unknown argument "
+                + arg
+                + "; usage: GatewaySandbox [--port=N] [--secret-2c2p=S] [--webhooks=URL]");
       }
     }
-    GatewaySandbox sandbox = start(port, secret);
+    GatewaySandbox sandbox = start(port, secret, webhooks);
     // Being stopped is how the sandbox ends: exit 0, so the build that started it does not
     // report the SIGTERM (exit 143) as a failed process.
     Runtime.getRuntime()
@@ -122,10 +180,11 @@ public final class GatewaySandbox implements AutoCloseable {
     new CountDownLatch(1).await();
   }
 
-  private static ThreadFactory daemonThreads() {
+  /** Threads that never keep the JVM alive: a test that forgets to close the sandbox still ends. */
+  static ThreadFactory daemonThreads(String prefix) {
     AtomicInteger count = new AtomicInteger();
     return task -> {
-      Thread thread = new Thread(task, "gateway-sandbox-" + count.incrementAndGet());
+      Thread thread = new Thread(task, prefix + count.incrementAndGet());
       thread.setDaemon(true);
       return thread;
     };

@@ -27,7 +27,8 @@ final class Hs256 {
     this.verifier = JWT.require(algorithm).build();
   }
 
-  String sign(JsonNode claims) {
+  /** {@code claims}: a JsonNode or a map; decimals keep their scale either way. */
+  String sign(Object claims) {
     String payload = ENCODER.encodeToString(Json.bytes(claims));
     byte[] signature =
         algorithm.sign(

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 
 /** The one ObjectMapper of the sandbox. */
 final class Json {
@@ -34,6 +35,11 @@ final class Json {
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** The compact JSON text, exactly as {@link #bytes} writes it. */
+  static String string(Object value) {
+    return new String(bytes(value), StandardCharsets.UTF_8);
   }
 
   /** The parsed body, or null when it is not JSON at all. */

@@ -8,6 +8,7 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * KOMOJU's payments: a card token is captured at once; konbini and bank transfer are authorized and
@@ -50,12 +51,16 @@ final class KomojuApi implements Gateway {
     }
     String id = request.idAfter("GET", PAYMENTS + "/");
     if (id != null) {
-      return payments
-          .find(id)
+      return find(id)
           .map(payment -> SandboxResponse.json(200, payment))
           .orElseGet(() -> error(404, "not_found", "The requested payment was not found.", "id"));
     }
     return error(404, "not_found", "The requested resource was not found.", null);
+  }
+
+  @Override
+  public Optional<ObjectNode> find(String id) {
+    return payments.find(id);
   }
 
   private SandboxResponse create(SandboxRequest request) {

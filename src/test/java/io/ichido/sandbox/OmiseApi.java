@@ -56,7 +56,8 @@ final class OmiseApi implements Gateway {
     return error(404, "not_found", "path not found");
   }
 
-  Optional<ObjectNode> find(String id) {
+  @Override
+  public Optional<ObjectNode> find(String id) {
     return charges.find(id);
   }
 

@@ -13,7 +13,8 @@ import java.util.stream.StreamSupport;
 
 /**
  * The sandbox's own API under {@code /_sandbox/}, never part of a real gateway: the ledger, faults,
- * chaos, statistics, reset, and moving asynchronous payments on as their customer would.
+ * chaos, statistics, reset, moving asynchronous payments on as their customer would, and the
+ * webhooks those moves sent.
  */
 final class SandboxControl implements HttpHandler {
 
@@ -24,14 +25,21 @@ final class SandboxControl implements HttpHandler {
   private final Ledger ledger;
   private final Faults faults;
   private final Stats stats;
+  private final WebhookSender webhooks;
 
-  SandboxControl(Iterable<Gateway> gateways, Ledger ledger, Faults faults, Stats stats) {
+  SandboxControl(
+      Iterable<Gateway> gateways,
+      Ledger ledger,
+      Faults faults,
+      Stats stats,
+      WebhookSender webhooks) {
     this.gateways =
         StreamSupport.stream(gateways.spliterator(), false)
             .collect(Collectors.toMap(Gateway::name, Function.identity()));
     this.ledger = ledger;
     this.faults = faults;
     this.stats = stats;
+    this.webhooks = webhooks;
   }
 
   @Override
@@ -60,8 +68,9 @@ final class SandboxControl implements HttpHandler {
       case "reset" -> method.equals("POST") ? reset() : notAllowed();
       case "payments" ->
           parts.length == 4 && method.equals("POST")
-              ? settle(parts[1], parts[2], parts[3])
+              ? settle(parts[1], parts[2], parts[3], request.queryParameters().get("amount"))
               : problem(404, "Use POST /_sandbox/payments/{gateway}/{id}/complete or /expire.");
+      case "webhooks" -> webhooks(parts, method);
       case "pages" ->
           parts.length == 3 && method.equals("GET")
               ? customerPage(parts[1], parts[2])
@@ -132,12 +141,17 @@ final class SandboxControl implements HttpHandler {
     ledger.clear();
     faults.clear();
     stats.clear();
+    webhooks.reset();
     gateways.values().forEach(Gateway::reset);
     LOG.fine("Sandbox reset");
     return SandboxResponse.noContent();
   }
 
-  private SandboxResponse settle(String gatewayName, String id, String action) {
+  /**
+   * Completes or expires a payment; {@code amount} (complete only) is what the customer paid when
+   * it is not the charged amount, which only the webhook tells.
+   */
+  private SandboxResponse settle(String gatewayName, String id, String action, String amount) {
     Gateway gateway = gateways.get(gatewayName);
     if (gateway == null) {
       return problem(404, "Unknown gateway " + gatewayName + ".");
@@ -151,12 +165,50 @@ final class SandboxControl implements HttpHandler {
     if (settlement == null) {
       return problem(404, "Use complete or expire.");
     }
-    return switch (gateway.settle(id, settlement)) {
-      case SETTLED -> SandboxResponse.json(200, ledger.find(gatewayName, id).orElseThrow());
+    Long paid = amount == null ? null : amountPaid(amount, settlement);
+    return switch (webhooks.paying(gatewayName, id, paid, () -> gateway.settle(id, settlement))) {
+      case SETTLED -> settled(gatewayName, id);
       case UNKNOWN_PAYMENT ->
           problem(404, "No asynchronous " + gatewayName + " payment " + id + ".");
       case NOT_PENDING -> problem(409, "Payment " + id + " no longer waits for the customer.");
     };
+  }
+
+  private static long amountPaid(String amount, Settlement settlement) {
+    if (settlement != Settlement.COMPLETE) {
+      throw new IllegalArgumentException("Only complete takes an amount.");
+    }
+    // Up to 18 digits always fits a long.
+    if (!amount.matches("\\d{1,18}") || Long.parseLong(amount) == 0) {
+      throw new IllegalArgumentException("amount must be a positive integer: " + amount);
+    }
+    return Long.parseLong(amount);
+  }
+
+  /** The ledger entry as before, plus {@code webhook}: the event the change sent. */
+  private SandboxResponse settled(String gateway, String id) {
+    ObjectNode entry = Json.MAPPER.valueToTree(ledger.find(gateway, id).orElseThrow());
+    webhooks.latest(gateway, id).ifPresent(delivery -> entry.set("webhook", delivery.summary()));
+    return SandboxResponse.json(200, entry);
+  }
+
+  private SandboxResponse webhooks(String[] parts, String method) {
+    if (parts.length == 1) {
+      return method.equals("GET") ? SandboxResponse.json(200, webhooks.list()) : notAllowed();
+    }
+    if (parts.length != 3 || !parts[2].equals("redeliver")) {
+      return problem(404, "Use GET /_sandbox/webhooks or POST .../webhooks/{eventId}/redeliver.");
+    }
+    if (!method.equals("POST")) {
+      return notAllowed();
+    }
+    if (webhooks.target().isEmpty()) {
+      return problem(409, "The sandbox runs without --webhooks: there is nowhere to send to.");
+    }
+    return webhooks
+        .redeliver(parts[1])
+        .map(answer -> SandboxResponse.json(200, answer))
+        .orElseGet(() -> problem(404, "No webhook event " + parts[1] + "."));
   }
 
   private SandboxResponse customerPage(String gateway, String id) {
@@ -170,9 +222,12 @@ final class SandboxControl implements HttpHandler {
             + escape(id)
             + ".</p><p>To pay or let it lapse: <code>POST "
             + escape(base)
-            + "/complete</code> or <code>POST "
+            + "/complete</code> (<code>?amount=N</code>: the customer paid N instead) or <code>POST "
             + escape(base)
-            + "/expire</code>.</p>");
+            + "/expire</code>. Either sends the gateway's signed webhook when the sandbox runs"
+            + " with <code>--webhooks</code>; <code>GET "
+            + PATH
+            + "webhooks</code> lists them.</p>");
   }
 
   private static String escape(String text) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -58,8 +59,7 @@ final class StripeApi implements Gateway {
     }
     String id = request.idAfter("GET", INTENTS + "/");
     if (id != null) {
-      return intents
-          .find(id)
+      return find(id)
           .map(intent -> SandboxResponse.json(200, intent))
           .orElseGet(
               () ->
@@ -76,6 +76,11 @@ final class StripeApi implements Gateway {
         null,
         null,
         "Unrecognized request URL (" + request.method() + ": " + request.path() + ").");
+  }
+
+  @Override
+  public Optional<ObjectNode> find(String id) {
+    return intents.find(id);
   }
 
   private SandboxResponse create(SandboxRequest request) {
@@ -200,6 +205,7 @@ final class StripeApi implements Gateway {
               } else if ("konbini".equals(intent.path("payment_method_types").path(0).asText())) {
                 // An unpaid konbini voucher sends the intent back for another payment method.
                 intent.put("status", "requires_payment_method");
+                intent.set("last_payment_error", WebhookEvents.stripeExpiredVoucher());
               } else {
                 // Bank transfers do not expire at Stripe; the merchant cancels the intent.
                 intent.put("status", "canceled").put("cancellation_reason", "abandoned");

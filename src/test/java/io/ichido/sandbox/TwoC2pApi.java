@@ -7,6 +7,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Currency;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -91,6 +92,26 @@ final class TwoC2pApi implements Gateway {
       // Base64 or JSON trouble inside the token surfaces as IllegalArgumentException.
       return refused("9042", "Invalid JWT: not signed with the merchant secret or malformed");
     }
+  }
+
+  /**
+   * The invoice charged as {@code tranRef} (the ledger's id), as the inquiry shows it: the
+   * merchant, the invoice and the approval code a backend notification carries.
+   */
+  @Override
+  public Optional<ObjectNode> find(String tranRef) {
+    for (Invoice invoice : invoices.values()) {
+      synchronized (invoice) {
+        if (tranRef.equals(invoice.tranRef)) {
+          ObjectNode found = Json.object().put("merchantID", invoice.merchantId);
+          found.put("invoiceNo", invoice.invoiceNo).put("tranRef", invoice.tranRef);
+          found.put("approvalCode", invoice.approvalCode);
+          found.put("amount", decimals(invoice.amount, invoice.currency));
+          return Optional.of(found.put("currencyCode", invoice.currency));
+        }
+      }
+    }
+    return Optional.empty();
   }
 
   private JsonNode claims(SandboxRequest request) {

@@ -15,5 +15,10 @@
  * expired}), and 2C2P errors answer HTTP 200 with an unsigned {@code {"respCode","respDesc"}}:
  * {@code 9042} for a JWT that is malformed or not signed with the merchant secret, {@code 9005} for
  * a missing field, {@code 9004} for an invalid value or an unknown payment token.
+ *
+ * <p>Payment status changes become the gateways' signed webhooks ({@link
+ * io.ichido.sandbox.WebhookSender}); {@link io.ichido.sandbox.WebhookEvents}, {@link
+ * io.ichido.sandbox.WebhookSigner} and {@link io.ichido.sandbox.WebhookSecrets} are public so that
+ * integration tests can forge the same events.
  */
 package io.ichido.sandbox;

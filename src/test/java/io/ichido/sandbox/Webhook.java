@@ -1,0 +1,181 @@
+package io.ichido.sandbox;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * One webhook event about a payment whose status changed, ready to send. {@code body} is exactly
+ * what every attempt posts; only the signature headers change (2C2P signs inside the body, without
+ * a timestamp, so its body is the same signed JWT every time). {@code type} is the gateway's event
+ * type (Stripe {@code type}, Omise {@code key}, KOMOJU {@code type}; 2C2P, which has none, the
+ * {@code respCode}). {@code reference} is the order id, as in the ledger.
+ */
+record Webhook(
+    String eventId, String gateway, String type, String chargeId, String reference, String body) {
+
+  /**
+   * The event {@code entry}'s gateway sends about the entry's new status.
+   *
+   * @param current the payment as the gateway's API shows it now (a copy, changed here), or null
+   *     when unknown: then the event is built from the ledger entry alone
+   * @param amountPaid what the customer paid when the control API said it differs from the charged
+   *     amount, or null
+   * @param secret2c2p the merchant secret 2C2P signs with
+   */
+  static Webhook about(LedgerEntry entry, ObjectNode current, Long amountPaid, String secret2c2p) {
+    return switch (entry.gateway()) {
+      case StripeApi.NAME -> stripe(entry, current, amountPaid);
+      case OmiseApi.NAME -> omise(entry, current, amountPaid);
+      case KomojuApi.NAME -> komoju(entry, current, amountPaid);
+      case TwoC2pApi.NAME -> twoC2p(entry, current, amountPaid, secret2c2p);
+      default -> throw new IllegalArgumentException("No webhooks for " + entry.gateway() + ".");
+    };
+  }
+
+  private static Webhook stripe(LedgerEntry entry, ObjectNode intent, Long amountPaid) {
+    String id = WebhookEvents.newEventId(StripeApi.NAME);
+    long now = Instant.now().getEpochSecond();
+    String status =
+        intent != null
+            ? intent.path("status").asText()
+            : switch (entry.status()) {
+              case PAID -> "succeeded";
+              case PENDING -> "requires_action";
+              case FAILED, EXPIRED -> "requires_payment_method";
+            };
+    String type =
+        switch (status) {
+          case "succeeded" -> "payment_intent.succeeded";
+          case "requires_payment_method" -> "payment_intent.payment_failed";
+          case "canceled" -> "payment_intent.canceled";
+          case "processing" -> "payment_intent.processing";
+          default -> "payment_intent.requires_action";
+        };
+    String body;
+    if (intent == null) {
+      long received =
+          amountPaid != null ? amountPaid : status.equals("succeeded") ? entry.amount() : 0;
+      body =
+          WebhookEvents.stripePaymentIntent(
+              id,
+              type,
+              entry.id(),
+              entry.reference(),
+              entry.amount(),
+              received,
+              entry.currency(),
+              status,
+              now);
+    } else {
+      if (amountPaid != null) {
+        intent.put("amount_received", amountPaid);
+      }
+      body = Json.string(WebhookEvents.stripeEvent(id, type, intent, now));
+    }
+    return new Webhook(id, entry.gateway(), type, entry.id(), entry.reference(), body);
+  }
+
+  private static Webhook omise(LedgerEntry entry, ObjectNode charge, Long amountPaid) {
+    String id = WebhookEvents.newEventId(OmiseApi.NAME);
+    String status =
+        charge != null
+            ? charge.path("status").asText()
+            : switch (entry.status()) {
+              case PAID -> "successful";
+              case PENDING -> "pending";
+              case FAILED -> "failed";
+              case EXPIRED -> "expired";
+            };
+    // Omise completes a charge whether it succeeded or failed; charge.expire is assumed.
+    String key = status.equals("expired") ? "charge.expire" : "charge.complete";
+    long amount = amountPaid != null ? amountPaid : entry.amount();
+    String body;
+    if (charge == null) {
+      body =
+          WebhookEvents.omise(
+              id, key, entry.id(), entry.reference(), amount, entry.currency(), status);
+    } else {
+      if (amountPaid != null) {
+        charge.put("amount", amountPaid);
+      }
+      body = Json.string(WebhookEvents.omiseEvent(id, key, charge, WebhookEvents.now()));
+    }
+    return new Webhook(id, entry.gateway(), key, entry.id(), entry.reference(), body);
+  }
+
+  private static Webhook komoju(LedgerEntry entry, ObjectNode payment, Long amountPaid) {
+    String id = WebhookEvents.newEventId(KomojuApi.NAME);
+    String status =
+        payment != null
+            ? payment.path("status").asText()
+            : switch (entry.status()) {
+              case PAID -> "captured";
+              case PENDING -> "authorized";
+              case FAILED -> "failed";
+              case EXPIRED -> "expired";
+            };
+    String type =
+        switch (status) {
+          case "captured", "authorized", "expired", "cancelled", "failed", "refunded" ->
+              "payment." + status;
+          default -> "payment.updated";
+        };
+    long amount = amountPaid != null ? amountPaid : entry.amount();
+    String body;
+    if (payment == null) {
+      body =
+          WebhookEvents.komoju(
+              id,
+              type,
+              entry.id(),
+              entry.reference() == null ? null : "ORDER-" + entry.reference(),
+              amount,
+              entry.currency(),
+              status,
+              entry.method().equals("card") ? "credit_card" : entry.method());
+    } else {
+      if (amountPaid != null) {
+        // What the customer paid; whether KOMOJU reports it so is the sandbox's assumption.
+        payment.put("amount", amountPaid).put("total", amountPaid);
+      }
+      body = Json.string(WebhookEvents.komojuEvent(id, type, payment, WebhookEvents.now()));
+    }
+    return new Webhook(id, entry.gateway(), type, entry.id(), entry.reference(), body);
+  }
+
+  private static Webhook twoC2p(
+      LedgerEntry entry, ObjectNode invoice, Long amountPaid, String secret) {
+    String respCode =
+        switch (entry.status()) {
+          case PAID -> "0000";
+          case PENDING -> "0001";
+          case FAILED -> "4200";
+          // Not a documented 2C2P code for a lapsed payment: the sandbox's assumption.
+          case EXPIRED -> "0003";
+        };
+    Map<String, Object> claims =
+        WebhookEvents.twoC2pClaims(
+            invoice == null ? "" : invoice.path("merchantID").asText(""),
+            entry.idempotencyKey(),
+            amountPaid != null ? amountPaid : entry.amount(),
+            entry.currency(),
+            respCode,
+            entry.id());
+    if ("card".equals(entry.method())) {
+      claims.put("cardNo", "411111XXXXXX1111");
+      claims.put("approvalCode", invoice == null ? "" : invoice.path("approvalCode").asText(""));
+      claims.put("eci", "05");
+      claims.put("channelCode", "CC");
+      claims.put("issuerCountry", "JP");
+    }
+    String id = WebhookEvents.newEventId(TwoC2pApi.NAME);
+    return new Webhook(
+        id,
+        entry.gateway(),
+        respCode,
+        entry.id(),
+        entry.reference(),
+        WebhookSigner.twoC2pBody(claims, secret));
+  }
+}
