@@ -81,6 +81,10 @@ public final class Db {
     return count("SELECT reserved FROM stock WHERE sku = ?", sku);
   }
 
+  public static long onHand(String sku) {
+    return count("SELECT on_hand FROM stock WHERE sku = ?", sku);
+  }
+
   public static long keys(String scope, String key) {
     return count(
         "SELECT count(*) FROM idempotency_key WHERE scope = ? AND idem_key = ?", scope, key);

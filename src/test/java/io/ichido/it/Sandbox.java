@@ -93,6 +93,22 @@ public final class Sandbox {
     send(HttpRequest.newBuilder(URI.create(URL + "/_sandbox/chaos")).DELETE().build());
   }
 
+  /** The customer pays an asynchronous payment; the sandbox sends the gateway's signed webhook. */
+  public static JsonNode complete(String gateway, String chargeId) {
+    return post("/_sandbox/payments/" + gateway + "/" + chargeId + "/complete", Map.of());
+  }
+
+  /** A bank transfer of {@code amount}, whatever the charge asked for. */
+  public static JsonNode complete(String gateway, String chargeId, long amount) {
+    return post(
+        "/_sandbox/payments/" + gateway + "/" + chargeId + "/complete?amount=" + amount, Map.of());
+  }
+
+  /** The payment lapses unpaid; the sandbox sends the gateway's signed webhook. */
+  public static JsonNode expire(String gateway, String chargeId) {
+    return post("/_sandbox/payments/" + gateway + "/" + chargeId + "/expire", Map.of());
+  }
+
   public static JsonNode stats() {
     return get("/_sandbox/stats");
   }

@@ -39,10 +39,17 @@ public final class Shopper {
   }
 
   public static String chargeBody(JsonNode order, String gateway, String method, String token) {
+    return chargeBody(order, gateway, method, token, "taro@example.jp");
+  }
+
+  /** A charge whose receipt goes to {@code email}: tests count their own customer's mail. */
+  public static String chargeBody(
+      JsonNode order, String gateway, String method, String token, String email) {
     return """
         {"order_id":%d,"amount":%d,"currency":"JPY","gateway":"%s","method":"%s","token":"%s",
-         "name":"Taro Yamada","email":"taro@example.jp","phone":"0312345678","store":"lawson"}"""
-        .formatted(order.get("id").asLong(), order.get("amount").asLong(), gateway, method, token);
+         "name":"Taro Yamada","email":"%s","phone":"0312345678","store":"lawson"}"""
+        .formatted(
+            order.get("id").asLong(), order.get("amount").asLong(), gateway, method, token, email);
   }
 
   /** POSTs until the answer is final; 409 in-use, 5xx and lost connections are retried. */

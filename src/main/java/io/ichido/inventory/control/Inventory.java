@@ -3,14 +3,20 @@ package io.ichido.inventory.control;
 import io.ichido.inventory.entity.Product;
 import io.ichido.inventory.entity.Stock;
 import io.ichido.inventory.entity.StockLevel;
+import io.ichido.inventory.entity.StockMovement;
+import io.ichido.inventory.entity.StockReservation;
+import io.ichido.inventory.entity.StockReservation.State;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
 
-/** Catalogue look-ups and stock reservations. */
+/** Catalogue look-ups, stock reservations, and what becomes of them. */
 @ApplicationScoped
 public class Inventory {
 
@@ -32,13 +38,13 @@ public class Inventory {
   }
 
   /**
-   * Reserves units in the caller's transaction. Callers reserving several SKUs must do so in SKU
-   * order, so that two orders never wait on each other's rows.
+   * Reserves units for an order in the caller's transaction. Callers reserving several SKUs must do
+   * so in SKU order, so that two orders never wait on each other's rows.
    *
    * @throws OutOfStock when fewer units are available
    */
   @Transactional(TxType.MANDATORY)
-  public void reserve(String sku, int quantity) {
+  public void reserve(long orderId, String sku, int quantity) {
     if (quantity <= 0) {
       throw new IllegalArgumentException("A reservation must be positive: " + quantity);
     }
@@ -50,5 +56,46 @@ public class Inventory {
     if (reserved != 1) {
       throw new OutOfStock(sku, quantity);
     }
+    em.persist(new StockReservation(orderId, sku, quantity));
+  }
+
+  /** A paid order's reserved units leave the stock for good. Does nothing the second time. */
+  @Transactional(TxType.MANDATORY)
+  public List<StockMovement> sell(long orderId) {
+    return settle(orderId, State.SOLD, Stock.SELL);
+  }
+
+  /** An unpaid order's reserved units go back on sale. Does nothing the second time. */
+  @Transactional(TxType.MANDATORY)
+  public List<StockMovement> release(long orderId) {
+    return settle(orderId, State.RELEASED, Stock.RELEASE);
+  }
+
+  /*
+   * The reservation rows change state first, under their row locks: a concurrent settlement of the
+   * same order waits, then finds nothing still RESERVED and moves no stock. Stock rows are then
+   * updated in SKU order, the order reservations take them in.
+   */
+  private List<StockMovement> settle(long orderId, State to, String stockUpdate) {
+    @SuppressWarnings("unchecked")
+    List<Object[]> settled =
+        em.createNativeQuery(
+                "UPDATE stock_reservation SET state = :to, settled_at = now()"
+                    + " WHERE order_id = :orderId AND state = 'RESERVED' RETURNING sku, quantity")
+            .setParameter("to", to.name())
+            .setParameter("orderId", orderId)
+            .getResultList();
+    List<StockMovement> movements = new ArrayList<>();
+    for (Object[] row : settled) {
+      movements.add(new StockMovement((String) row[0], ((Number) row[1]).intValue(), to));
+    }
+    movements.sort(Comparator.comparing(StockMovement::sku));
+    for (StockMovement movement : movements) {
+      em.createNamedQuery(stockUpdate)
+          .setParameter("sku", movement.sku())
+          .setParameter("quantity", movement.quantity())
+          .executeUpdate();
+    }
+    return movements;
   }
 }

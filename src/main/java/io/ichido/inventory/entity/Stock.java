@@ -14,9 +14,19 @@ import jakarta.persistence.Table;
     query =
         "UPDATE Stock s SET s.reserved = s.reserved + :quantity"
             + " WHERE s.sku = :sku AND s.onHand - s.reserved >= :quantity")
+@NamedQuery(
+    name = Stock.SELL,
+    query =
+        "UPDATE Stock s SET s.onHand = s.onHand - :quantity, s.reserved = s.reserved - :quantity"
+            + " WHERE s.sku = :sku")
+@NamedQuery(
+    name = Stock.RELEASE,
+    query = "UPDATE Stock s SET s.reserved = s.reserved - :quantity WHERE s.sku = :sku")
 public class Stock {
 
   public static final String RESERVE = "Stock.reserve";
+  public static final String SELL = "Stock.sell";
+  public static final String RELEASE = "Stock.release";
 
   @Id private String sku;
 

@@ -38,7 +38,6 @@ public class Orders {
     for (Map.Entry<String, Integer> wanted : quantities.entrySet()) {
       Product product =
           inventory.product(wanted.getKey()).orElseThrow(() -> new UnknownSku(wanted.getKey()));
-      inventory.reserve(product.sku(), wanted.getValue());
       lines.add(
           new OrderLine(
               product.sku(),
@@ -48,7 +47,10 @@ public class Orders {
               product.taxRate()));
     }
     CustomerOrder order = new CustomerOrder(owner, customer, currency, lines);
-    em.persist(order);
+    em.persist(order); // the identity column gives the id the reservations name
+    for (OrderLine line : lines) {
+      inventory.reserve(order.id(), line.sku(), line.quantity());
+    }
     return order;
   }
 

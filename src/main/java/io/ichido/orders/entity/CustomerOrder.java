@@ -75,6 +75,9 @@ public class CustomerOrder {
   @Column(name = "paid_at")
   private Instant paidAt;
 
+  @Column(name = "review_reason")
+  private String reviewReason;
+
   @ElementCollection(fetch = FetchType.EAGER)
   @CollectionTable(name = "order_line", joinColumns = @JoinColumn(name = "order_id"))
   @OrderColumn(name = "line_no")
@@ -138,6 +141,34 @@ public class CustomerOrder {
     }
   }
 
+  /** The awaited payment failed for good: the order ends. */
+  public void failed() {
+    requireStatus(OrderStatus.AWAITING_PAYMENT);
+    this.status = OrderStatus.FAILED;
+  }
+
+  /** The customer did not pay in time: the order ends. */
+  public void expired() {
+    requireStatus(OrderStatus.PENDING_PAYMENT, OrderStatus.AWAITING_PAYMENT);
+    this.status = OrderStatus.EXPIRED;
+  }
+
+  public void refunded() {
+    requireStatus(OrderStatus.PAID);
+    this.status = OrderStatus.REFUNDED;
+  }
+
+  /** Money arrived that does not settle the order as it stands. */
+  public void needsReview(String reason) {
+    requireStatus(
+        OrderStatus.PENDING_PAYMENT,
+        OrderStatus.AWAITING_PAYMENT,
+        OrderStatus.FAILED,
+        OrderStatus.EXPIRED);
+    this.status = OrderStatus.NEEDS_REVIEW;
+    this.reviewReason = Objects.requireNonNull(reason, "A reason is required.");
+  }
+
   private void attachPayment(String gateway, String chargeId, String key) {
     this.paymentGateway = Objects.requireNonNull(gateway, "A gateway is required.");
     this.paymentChargeId = Objects.requireNonNull(chargeId, "A charge id is required.");
@@ -163,6 +194,10 @@ public class CustomerOrder {
 
   public String paymentKey() {
     return paymentKey;
+  }
+
+  public String reviewReason() {
+    return reviewReason;
   }
 
   public Instant paidAt() {

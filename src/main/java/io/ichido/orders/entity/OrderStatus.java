@@ -1,9 +1,15 @@
 package io.ichido.orders.entity;
 
+/** Where an order stands. Statuses only move forward: PAID, FAILED, EXPIRED and REFUNDED stay. */
 public enum OrderStatus {
   PENDING_PAYMENT,
   AWAITING_PAYMENT,
   PAID,
   FAILED,
-  EXPIRED
+  EXPIRED,
+  /**
+   * Money arrived that does not settle the order (wrong amount, after expiry): a person decides.
+   */
+  NEEDS_REVIEW,
+  REFUNDED
 }

@@ -3,15 +3,24 @@ package io.ichido.payments.control;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.ichido.orders.control.Orders;
 import io.ichido.orders.entity.CustomerOrder;
+import io.ichido.orders.entity.OrderStatus;
 import io.ichido.payments.entity.ChargeAttempt;
 import io.ichido.payments.entity.ChargeStatus;
+import io.ichido.payments.entity.PaymentAuthorized;
+import io.ichido.payments.entity.PaymentExpired;
+import io.ichido.payments.entity.PaymentFailed;
 import io.ichido.payments.entity.PaymentMethod;
+import io.ichido.payments.entity.PaymentNeedsReview;
+import io.ichido.payments.entity.PaymentRefunded;
+import io.ichido.payments.entity.PaymentSucceeded;
 import io.ichido.platform.control.Json;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
+import java.util.List;
 import java.util.Map;
 
 /** Decides and records charges: one order at a time, the client's key forwarded to the gateway. */
@@ -23,6 +32,7 @@ public class Payments {
   @Inject Orders orders;
   @Inject Gateways gateways;
   @Inject GatewayCalls calls;
+  @Inject Event<Object> events;
 
   /** What a charge request asks for, already validated for shape. */
   public record Charge(
@@ -92,7 +102,8 @@ public class Payments {
                           method,
                           order.amount(),
                           order.currency(),
-                          reference);
+                          reference,
+                          blankToNull(charge.customer().email()));
                   em.persist(created);
                   return created;
                 });
@@ -146,19 +157,181 @@ public class Payments {
     return new Outcome(attempt, order, answer);
   }
 
+  /**
+   * Applies what a gateway told us later (a webhook), in the caller's transaction. The order is
+   * locked first, so that this and any charge or other notice for the same order are decided one at
+   * a time; the attempt's status then only moves forward, and an event fires only when it moved, so
+   * the same fact told twice (or late, after a later one) changes nothing.
+   */
+  @Transactional(Transactional.TxType.MANDATORY)
+  public NoticeEffect apply(GatewayNotice notice) {
+    ChargeAttempt attempt = findAttempt(notice);
+    if (attempt == null) {
+      return NoticeEffect.UNKNOWN_CHARGE;
+    }
+    CustomerOrder order = orders.lock(attempt.orderId());
+    em.refresh(attempt);
+    return switch (notice.outcome()) {
+      case SUCCEEDED -> succeeded(order, attempt, notice);
+      case AUTHORIZED -> authorized(attempt, notice);
+      case FAILED -> ended(order, attempt, notice, ChargeStatus.DECLINED);
+      case EXPIRED -> ended(order, attempt, notice, ChargeStatus.EXPIRED);
+      case REFUNDED -> refunded(attempt, notice);
+    };
+  }
+
+  private NoticeEffect succeeded(CustomerOrder order, ChargeAttempt attempt, GatewayNotice notice) {
+    if (attempt.status() == ChargeStatus.SUCCEEDED || attempt.status() == ChargeStatus.REFUNDED) {
+      return NoticeEffect.NO_CHANGE;
+    }
+    if (order.status() == OrderStatus.NEEDS_REVIEW) {
+      return NoticeEffect.NO_CHANGE;
+    }
+    String problem = null;
+    if (notice.amount() != attempt.amount()
+        || !attempt.currency().equalsIgnoreCase(notice.currency())) {
+      problem =
+          "paid %d %s for an order of %d %s"
+              .formatted(notice.amount(), notice.currency(), attempt.amount(), attempt.currency());
+    } else if (order.status() != OrderStatus.PENDING_PAYMENT
+        && order.status() != OrderStatus.AWAITING_PAYMENT) {
+      problem = "paid while the order was " + order.status();
+    }
+    if (problem != null) {
+      events.fire(
+          new PaymentNeedsReview(
+              order.id(),
+              attempt.gateway(),
+              notice.chargeId(),
+              notice.amount(),
+              notice.currency(),
+              problem));
+      return NoticeEffect.APPLIED;
+    }
+    attempt.notified(ChargeStatus.SUCCEEDED, notice.chargeId(), null);
+    fireSucceeded(attempt);
+    return NoticeEffect.APPLIED;
+  }
+
+  private NoticeEffect authorized(ChargeAttempt attempt, GatewayNotice notice) {
+    if (attempt.status() != ChargeStatus.REQUESTED) {
+      return NoticeEffect.NO_CHANGE;
+    }
+    attempt.notified(ChargeStatus.AWAITING_PAYMENT, notice.chargeId(), null);
+    events.fire(
+        new PaymentAuthorized(
+            attempt.orderId(),
+            attempt.gateway(),
+            attempt.gatewayChargeId(),
+            attempt.idempotencyKey()));
+    return NoticeEffect.APPLIED;
+  }
+
+  /** A failure or lapse ends an awaited payment (and the order); a card just becomes payable. */
+  private NoticeEffect ended(
+      CustomerOrder order, ChargeAttempt attempt, GatewayNotice notice, ChargeStatus ended) {
+    ChargeStatus before = attempt.status();
+    switch (before) {
+      case AWAITING_PAYMENT -> {
+        attempt.notified(ended, notice.chargeId(), notice.reason());
+        events.fire(
+            ended == ChargeStatus.EXPIRED
+                ? new PaymentExpired(
+                    attempt.orderId(),
+                    attempt.gateway(),
+                    attempt.gatewayChargeId(),
+                    attempt.customerEmail())
+                : new PaymentFailed(
+                    attempt.orderId(),
+                    attempt.gateway(),
+                    attempt.gatewayChargeId(),
+                    notice.reason()));
+        return NoticeEffect.APPLIED;
+      }
+      case REQUESTED, REQUIRES_ACTION -> {
+        attempt.notified(ended, notice.chargeId(), notice.reason());
+        order.paymentFailed();
+        return NoticeEffect.APPLIED;
+      }
+      default -> {
+        // Already settled: a failure told after the success (or twice) changes nothing.
+        return NoticeEffect.NO_CHANGE;
+      }
+    }
+  }
+
+  private NoticeEffect refunded(ChargeAttempt attempt, GatewayNotice notice) {
+    if (attempt.status() != ChargeStatus.SUCCEEDED) {
+      return NoticeEffect.NO_CHANGE;
+    }
+    attempt.notified(ChargeStatus.REFUNDED, notice.chargeId(), null);
+    events.fire(
+        new PaymentRefunded(
+            attempt.orderId(),
+            attempt.gateway(),
+            attempt.gatewayChargeId(),
+            notice.amount(),
+            notice.currency()));
+    return NoticeEffect.APPLIED;
+  }
+
+  private ChargeAttempt findAttempt(GatewayNotice notice) {
+    if (notice.chargeId() != null) {
+      List<ChargeAttempt> byCharge =
+          em.createNamedQuery(ChargeAttempt.FIND_BY_CHARGE, ChargeAttempt.class)
+              .setParameter("gateway", notice.gateway())
+              .setParameter("chargeId", notice.chargeId())
+              .setMaxResults(1)
+              .getResultList();
+      if (!byCharge.isEmpty()) {
+        return byCharge.get(0);
+      }
+    }
+    if (notice.reference() != null) {
+      List<ChargeAttempt> byReference =
+          em.createNamedQuery(ChargeAttempt.FIND_BY_REFERENCE, ChargeAttempt.class)
+              .setParameter("gateway", notice.gateway())
+              .setParameter("reference", notice.reference())
+              .setMaxResults(1)
+              .getResultList();
+      if (!byReference.isEmpty()) {
+        return byReference.get(0);
+      }
+    }
+    return null;
+  }
+
+  /**
+   * A synchronous answer: the order's new status comes from the same events a webhook fires, so
+   * that both roads lead to one set of effects.
+   */
   private void settle(CustomerOrder order, ChargeAttempt attempt, GatewayCharge answer) {
     attempt.answered(
         answer.status(), answer.chargeId(), answer.failureCode(), json(answer.instructions()));
     String gateway = attempt.gateway();
     switch (answer.status()) {
-      case SUCCEEDED -> order.paid(gateway, answer.chargeId(), attempt.idempotencyKey());
+      case SUCCEEDED -> fireSucceeded(attempt);
       case AWAITING_PAYMENT ->
-          order.awaitingPayment(gateway, answer.chargeId(), attempt.idempotencyKey());
+          events.fire(
+              new PaymentAuthorized(
+                  order.id(), gateway, answer.chargeId(), attempt.idempotencyKey()));
       case REQUIRES_ACTION ->
           order.paymentNeedsAction(gateway, answer.chargeId(), attempt.idempotencyKey());
       case DECLINED -> order.paymentFailed();
-      case REQUESTED -> throw new IllegalStateException("A gateway answer is never REQUESTED");
+      default -> throw new IllegalStateException("A gateway never answers " + answer.status());
     }
+  }
+
+  private void fireSucceeded(ChargeAttempt attempt) {
+    events.fire(
+        new PaymentSucceeded(
+            attempt.orderId(),
+            attempt.gateway(),
+            attempt.gatewayChargeId(),
+            attempt.idempotencyKey(),
+            attempt.amount(),
+            attempt.currency(),
+            attempt.customerEmail()));
   }
 
   private static void requireDetails(PaymentMethod method, Charge charge) {
@@ -169,6 +342,10 @@ public class Payments {
         && isBlank(charge.customer().email())) {
       throw PaymentRefused.missingField("email", method.wireName());
     }
+  }
+
+  private static String blankToNull(String value) {
+    return isBlank(value) ? null : value;
   }
 
   private static boolean isBlank(String value) {

@@ -23,12 +23,24 @@ import java.util.Objects;
     name = ChargeAttempt.COUNT_FOR_ORDER,
     query = "SELECT count(a) FROM ChargeAttempt a WHERE a.orderId = :orderId")
 @NamedQuery(
+    name = ChargeAttempt.FIND_BY_CHARGE,
+    query =
+        "SELECT a FROM ChargeAttempt a WHERE a.gateway = :gateway AND a.gatewayChargeId = :chargeId"
+            + " ORDER BY a.id DESC")
+@NamedQuery(
+    name = ChargeAttempt.FIND_BY_REFERENCE,
+    query =
+        "SELECT a FROM ChargeAttempt a WHERE a.gateway = :gateway AND a.gatewayReference = :reference"
+            + " ORDER BY a.id DESC")
+@NamedQuery(
     name = ChargeAttempt.FIND,
     query = "SELECT a FROM ChargeAttempt a WHERE a.orderId = :orderId AND a.idempotencyKey = :key")
 public class ChargeAttempt {
 
   public static final String FIND = "ChargeAttempt.find";
   public static final String COUNT_FOR_ORDER = "ChargeAttempt.countForOrder";
+  public static final String FIND_BY_CHARGE = "ChargeAttempt.findByCharge";
+  public static final String FIND_BY_REFERENCE = "ChargeAttempt.findByReference";
 
   @Id
   @GeneratedValue(strategy = GenerationType.IDENTITY)
@@ -70,6 +82,10 @@ public class ChargeAttempt {
   @Column(name = "instructions")
   private String instructions;
 
+  /** Where receipts and notices about this payment go; null when the payer gave none. */
+  @Column(name = "customer_email", updatable = false)
+  private String customerEmail;
+
   @Column(name = "requested_at", nullable = false, updatable = false)
   private Instant requestedAt;
 
@@ -85,7 +101,8 @@ public class ChargeAttempt {
       PaymentMethod method,
       long amount,
       String currency,
-      String gatewayReference) {
+      String gatewayReference,
+      String customerEmail) {
     this.orderId = orderId;
     this.idempotencyKey = Objects.requireNonNull(idempotencyKey, "A key is required.");
     this.gateway = Objects.requireNonNull(gateway, "A gateway is required.");
@@ -96,6 +113,7 @@ public class ChargeAttempt {
     this.amount = amount;
     this.currency = Objects.requireNonNull(currency, "A currency is required.");
     this.gatewayReference = gatewayReference;
+    this.customerEmail = customerEmail;
     this.status = ChargeStatus.REQUESTED;
     this.requestedAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
   }
@@ -108,6 +126,25 @@ public class ChargeAttempt {
     this.failureCode = failureCode;
     this.instructions = instructions;
     this.answeredAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
+  }
+
+  /**
+   * Records what the gateway later told us (a webhook): only the status moves; what the customer
+   * was told to do stays. The charge id is learnt here when the synchronous answer was lost.
+   */
+  public void notified(ChargeStatus status, String gatewayChargeId, String failureCode) {
+    this.status = Objects.requireNonNull(status, "A status is required.");
+    if (this.gatewayChargeId == null) {
+      this.gatewayChargeId = gatewayChargeId;
+    }
+    if (failureCode != null) {
+      this.failureCode = failureCode;
+    }
+    this.answeredAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
+  }
+
+  public String customerEmail() {
+    return customerEmail;
   }
 
   public Long id() {

@@ -9,5 +9,9 @@ public enum ChargeStatus {
   AWAITING_PAYMENT,
   /** The customer must authenticate (3-D Secure) before the charge completes. */
   REQUIRES_ACTION,
-  DECLINED
+  DECLINED,
+  /** The customer never paid an asynchronous charge in time. */
+  EXPIRED,
+  /** Paid, then given back. */
+  REFUNDED
 }

@@ -1,0 +1,39 @@
+package io.ichido.inventory.control;
+
+import io.ichido.inventory.entity.StockMovement;
+import io.ichido.payments.entity.PaymentExpired;
+import io.ichido.payments.entity.PaymentFailed;
+import io.ichido.payments.entity.PaymentSucceeded;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.logging.Logger;
+
+/**
+ * Ends an order's stock reservations as its payment settles: paid turns them into a sale, failed or
+ * expired puts the units back on sale. Each reservation ends once, whichever event comes first.
+ */
+@ApplicationScoped
+public class StockSettlement {
+
+  private static final Logger LOG = Logger.getLogger(StockSettlement.class.getName());
+
+  @Inject Inventory inventory;
+
+  void onPaymentSucceeded(@Observes PaymentSucceeded event) {
+    moved(event.orderId(), inventory.sell(event.orderId()));
+  }
+
+  void onPaymentFailed(@Observes PaymentFailed event) {
+    moved(event.orderId(), inventory.release(event.orderId()));
+  }
+
+  void onPaymentExpired(@Observes PaymentExpired event) {
+    moved(event.orderId(), inventory.release(event.orderId()));
+  }
+
+  private static void moved(long orderId, List<StockMovement> movements) {
+    LOG.fine(() -> "Order " + orderId + " stock: " + movements);
+  }
+}

@@ -1,0 +1,49 @@
+package io.ichido.webhooks.boundary;
+
+import io.ichido.platform.boundary.Problem;
+import io.ichido.webhooks.control.WebhookReceiver;
+import io.ichido.webhooks.control.WebhookReceiver.Receipt;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/**
+ * {@code POST /api/webhooks/{gateway}}: no login, the signature is the credential. The body is
+ * taken as raw bytes, because the signature covers exactly those bytes.
+ */
+@Path("webhooks/{gateway}")
+public class WebhooksResource {
+
+  @Inject WebhookReceiver receiver;
+
+  @POST
+  @Consumes(MediaType.WILDCARD)
+  @Produces(MediaType.APPLICATION_JSON)
+  public Response receive(
+      @PathParam("gateway") String gateway, @Context HttpHeaders headers, byte[] body) {
+    if (receiver.gatewayNamed(gateway).isEmpty()) {
+      return Problem.of(404, "unknown-gateway", "Unknown gateway", "No webhooks from " + gateway)
+          .toResponse();
+    }
+    Receipt receipt = receiver.receive(gateway, headers, body == null ? new byte[0] : body);
+    if (receipt instanceof Receipt.InFlight inFlight) {
+      return Response.fromResponse(
+              Problem.of(
+                      409,
+                      "webhook-in-progress",
+                      "Event being processed",
+                      "An earlier delivery of this event is still being processed; retry.")
+                  .toResponse())
+          .header("Retry-After", inFlight.retryAfterSeconds())
+          .build();
+    }
+    return Response.ok(((Receipt.Answered) receipt).answer()).build();
+  }
+}

@@ -1,0 +1,31 @@
+package io.ichido.webhooks.control;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.ichido.platform.control.Json;
+import java.io.IOException;
+
+/** Reads an authenticated body; a signed body that is not the JSON we expect is still refused. */
+final class EventJson {
+
+  private EventJson() {}
+
+  static JsonNode parse(String gateway, byte[] body) {
+    try {
+      JsonNode node = Json.MAPPER.readTree(body);
+      if (node == null || !node.isObject()) {
+        throw new WebhookRejected(gateway, "body is not a JSON object");
+      }
+      return node;
+    } catch (IOException e) {
+      throw new WebhookRejected(gateway, "body is not JSON");
+    }
+  }
+
+  static String required(String gateway, JsonNode node, String field) {
+    JsonNode value = node.get(field);
+    if (value == null || value.isNull() || value.asText().isBlank()) {
+      throw new WebhookRejected(gateway, "event has no " + field);
+    }
+    return value.asText();
+  }
+}

@@ -1,0 +1,18 @@
+package io.ichido.webhooks.control;
+
+import io.ichido.webhooks.entity.ReceivedEvent;
+import jakarta.ws.rs.core.HttpHeaders;
+
+/** One gateway's webhook dialect: how it signs, and what its events mean. */
+public interface GatewayWebhooks {
+
+  /** {@code stripe}, {@code omise}, {@code 2c2p} or {@code komoju}: the path segment. */
+  String gateway();
+
+  /**
+   * Authenticates the delivery and reads it.
+   *
+   * @throws WebhookRejected when the signature, its timestamp or the body does not hold up
+   */
+  ReceivedEvent read(HttpHeaders headers, byte[] body);
+}

@@ -1,0 +1,85 @@
+package io.ichido.webhooks.control;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.ichido.payments.control.GatewayNotice;
+import io.ichido.payments.control.GatewayNotice.Outcome;
+import io.ichido.webhooks.entity.ReceivedEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.core.HttpHeaders;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * KOMOJU: {@code X-Komoju-Signature} is the hex HMAC-SHA256 of the raw body keyed with the
+ * webhook's secret token. KOMOJU signs no timestamp, so a replayed delivery is stopped by its event
+ * id alone. Events wrap a payment object; {@code external_order_num} carries our {@code
+ * ORDER-<id>}.
+ */
+@ApplicationScoped
+public class KomojuWebhooks implements GatewayWebhooks {
+
+  static final String NAME = "komoju";
+
+  @Inject WebhookSettings settings;
+
+  @Override
+  public String gateway() {
+    return NAME;
+  }
+
+  @Override
+  public ReceivedEvent read(HttpHeaders headers, byte[] body) {
+    String signature = headers.getHeaderString("X-Komoju-Signature");
+    if (signature == null || signature.isBlank()) {
+      throw new WebhookRejected(NAME, "has no X-Komoju-Signature header");
+    }
+    Signatures.requireOne(NAME, Signatures.utf8(settings.secrets(NAME)), List.of(signature), body);
+    JsonNode event = EventJson.parse(NAME, body);
+    String id = EventJson.required(NAME, event, "id");
+    String type = EventJson.required(NAME, event, "type");
+    JsonNode payment = event.path("data");
+    Outcome outcome =
+        switch (type) {
+          case "payment.authorized" -> Outcome.AUTHORIZED;
+          case "payment.captured" -> Outcome.SUCCEEDED;
+          case "payment.expired" -> Outcome.EXPIRED;
+          case "payment.cancelled", "payment.failed" -> Outcome.FAILED;
+          case "payment.refunded" -> Outcome.REFUNDED;
+          default -> null;
+        };
+    if (outcome == null) {
+      return new ReceivedEvent(NAME, id, type, Optional.empty());
+    }
+    String paymentId = text(payment, "id");
+    String reference = text(payment, "external_order_num");
+    if (paymentId == null && reference == null) {
+      throw new WebhookRejected(NAME, "event " + id + " names no payment");
+    }
+    long amount =
+        outcome == Outcome.REFUNDED
+            ? payment.path("amount_refunded").asLong(payment.path("amount").asLong())
+            : payment.path("amount").asLong();
+    return new ReceivedEvent(
+        NAME,
+        id,
+        type,
+        Optional.of(
+            new GatewayNotice(
+                NAME,
+                paymentId,
+                reference,
+                outcome,
+                amount,
+                payment.path("currency").asText("").toUpperCase(Locale.ROOT),
+                outcome == Outcome.FAILED || outcome == Outcome.EXPIRED
+                    ? type.substring("payment.".length())
+                    : null)));
+  }
+
+  private static String text(JsonNode node, String field) {
+    JsonNode value = node.get(field);
+    return value == null || value.isNull() ? null : value.asText();
+  }
+}

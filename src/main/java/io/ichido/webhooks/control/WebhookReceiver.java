@@ -1,0 +1,170 @@
+package io.ichido.webhooks.control;
+
+import io.ichido.idempotency.control.ClaimOutcome;
+import io.ichido.idempotency.control.ClaimOutcome.Claimed;
+import io.ichido.idempotency.control.ClaimOutcome.Completed;
+import io.ichido.idempotency.control.ClaimRequest;
+import io.ichido.idempotency.control.IdempotencyKeys;
+import io.ichido.idempotency.control.Transactions;
+import io.ichido.idempotency.entity.StoredResponse;
+import io.ichido.payments.control.NoticeEffect;
+import io.ichido.payments.control.Payments;
+import io.ichido.webhooks.entity.ReceivedEvent;
+import io.ichido.webhooks.entity.WebhookAnswer;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.core.HttpHeaders;
+import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
+import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Takes one delivery from authentication to its effects: the event id is claimed in the idempotency
+ * store, the notice is applied and the key completed in one transaction, so that either all of an
+ * event's effects committed (and every later delivery is a duplicate) or none did (and the key is
+ * free for the gateway's next try).
+ */
+@ApplicationScoped
+public class WebhookReceiver {
+
+  private static final Logger LOG = Logger.getLogger(WebhookReceiver.class.getName());
+  private static final long POLL_MILLIS = 100;
+
+  @Inject @Any Instance<GatewayWebhooks> dialects;
+  @Inject IdempotencyKeys keys;
+  @Inject Transactions transactions;
+  @Inject Payments payments;
+  @Inject WebhookSettings settings;
+  @Inject WebhookMetrics metrics;
+
+  /** The outcome of one delivery. */
+  public sealed interface Receipt {
+    /** First delivery, or a repeat: 200 with this answer. */
+    record Answered(WebhookAnswer answer) implements Receipt {}
+
+    /** The first delivery of this event is still being processed: ask again later. */
+    record InFlight(long retryAfterSeconds) implements Receipt {}
+  }
+
+  public Optional<String> gatewayNamed(String name) {
+    return dialects.stream().map(GatewayWebhooks::gateway).filter(name::equals).findFirst();
+  }
+
+  public Receipt receive(String gateway, HttpHeaders headers, byte[] body) {
+    GatewayWebhooks dialect =
+        dialects.stream()
+            .filter(d -> d.gateway().equals(gateway))
+            .findFirst()
+            .orElseThrow(() -> new IllegalArgumentException("No webhook dialect " + gateway));
+    ReceivedEvent event;
+    try {
+      event = dialect.read(headers, body);
+    } catch (WebhookRejected rejected) {
+      metrics.count(gateway, "rejected");
+      LOG.log(
+          Level.WARNING,
+          "Rejected a {0} webhook: {1}",
+          new Object[] {gateway, rejected.getMessage()});
+      throw rejected;
+    }
+    ClaimRequest claim =
+        new ClaimRequest(
+            "webhook:" + gateway,
+            event.eventId(),
+            fingerprint(gateway, event.eventId()),
+            "POST",
+            "/webhooks/" + gateway,
+            settings.retention(),
+            settings.lease());
+    long waitUntil = System.nanoTime() + settings.inFlightWait().toNanos();
+    while (true) {
+      ClaimOutcome outcome = keys.claim(claim);
+      if (outcome instanceof Claimed claimed) {
+        return new Receipt.Answered(process(claimed, event));
+      }
+      if (outcome instanceof Completed) {
+        metrics.count(gateway, "duplicate");
+        LOG.log(
+            Level.FINE,
+            "{0} event {1} was already processed",
+            new Object[] {gateway, event.eventId()});
+        return new Receipt.Answered(WebhookAnswer.ALREADY_PROCESSED);
+      }
+      if (outcome instanceof ClaimOutcome.Mismatch) {
+        throw new IllegalStateException("The fingerprint is a function of the key alone");
+      }
+      ClaimOutcome.InUse inUse = (ClaimOutcome.InUse) outcome;
+      if (System.nanoTime() >= waitUntil) {
+        metrics.count(gateway, "in_flight");
+        return new Receipt.InFlight(inUse.retryAfterSeconds());
+      }
+      pause();
+    }
+  }
+
+  private WebhookAnswer process(Claimed claimed, ReceivedEvent event) {
+    try {
+      NoticeEffect effect =
+          transactions.required(
+              () -> {
+                NoticeEffect applied =
+                    event.notice().map(payments::apply).orElse(NoticeEffect.NO_CHANGE);
+                keys.complete(claimed, stored(WebhookAnswer.PROCESSED));
+                return applied;
+              });
+      metrics.count(event.gateway(), "processed");
+      if (effect == NoticeEffect.UNKNOWN_CHARGE) {
+        LOG.log(
+            Level.WARNING,
+            "{0} event {1} ({2}) names no charge of ours",
+            new Object[] {event.gateway(), event.eventId(), event.type()});
+      } else {
+        LOG.log(
+            Level.INFO,
+            "{0} event {1} ({2}): {3}",
+            new Object[] {event.gateway(), event.eventId(), event.type(), effect});
+      }
+      return WebhookAnswer.PROCESSED;
+    } catch (Exception e) {
+      keys.release(claimed);
+      metrics.count(event.gateway(), "failed");
+      if (e instanceof RuntimeException runtime) {
+        throw runtime;
+      }
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static StoredResponse stored(WebhookAnswer answer) {
+    return new StoredResponse(
+        200,
+        "application/json",
+        null,
+        ("{\"status\":\"" + answer.status() + "\"}").getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** One event id is one event, whatever its body: a redelivery may be re-signed or re-encoded. */
+  private static String fingerprint(String gateway, String eventId) {
+    try {
+      return HexFormat.of()
+          .formatHex(
+              java.security.MessageDigest.getInstance("SHA-256")
+                  .digest((gateway + ":" + eventId).getBytes(StandardCharsets.UTF_8)));
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("Every Java runtime has SHA-256", e);
+    }
+  }
+
+  private static void pause() {
+    try {
+      Thread.sleep(POLL_MILLIS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while waiting for a webhook in flight", e);
+    }
+  }
+}

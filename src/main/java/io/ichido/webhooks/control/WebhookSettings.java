@@ -1,0 +1,65 @@
+package io.ichido.webhooks.control;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.List;
+import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Webhook secrets and timings, from {@code ichido.webhooks.*}. Secrets are lists (comma-separated)
+ * so that an old and a new one both verify while a gateway rotates them.
+ */
+@ApplicationScoped
+public class WebhookSettings {
+
+  @Inject Config config;
+
+  @Inject
+  @ConfigProperty(name = "ichido.webhooks.tolerance", defaultValue = "PT5M")
+  Duration tolerance;
+
+  @Inject
+  @ConfigProperty(name = "ichido.webhooks.retention", defaultValue = "P30D")
+  Duration retention;
+
+  @Inject
+  @ConfigProperty(name = "ichido.webhooks.lease", defaultValue = "PT2M")
+  Duration lease;
+
+  @Inject
+  @ConfigProperty(name = "ichido.webhooks.in-flight-wait", defaultValue = "PT5S")
+  Duration inFlightWait;
+
+  /** {@code ichido.webhooks.<gateway>.secrets}; empty when none is set (every delivery fails). */
+  public List<String> secrets(String gateway) {
+    return config
+        .getOptionalValues("ichido.webhooks." + gateway + ".secrets", String.class)
+        .orElse(List.of());
+  }
+
+  public String value(String name) {
+    return config.getValue(name, String.class);
+  }
+
+  /** How far a signed timestamp may be from our clock, either way. */
+  public Duration tolerance() {
+    return tolerance;
+  }
+
+  /** How long an event id is remembered: longer than any gateway keeps redelivering. */
+  public Duration retention() {
+    return retention;
+  }
+
+  /** How long a delivery being processed holds its event id before another may take over. */
+  public Duration lease() {
+    return lease;
+  }
+
+  /** How long a repeat delivery waits for the first one to finish before asking for a retry. */
+  public Duration inFlightWait() {
+    return inFlightWait;
+  }
+}

@@ -1,0 +1,586 @@
+package io.ichido.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.icegreen.greenmail.util.GreenMail;
+import com.icegreen.greenmail.util.ServerSetup;
+import io.ichido.sandbox.WebhookEvents;
+import io.ichido.sandbox.WebhookSecrets;
+import io.ichido.sandbox.WebhookSigner;
+import jakarta.mail.Address;
+import jakarta.mail.MessagingException;
+import jakarta.mail.internet.MimeMessage;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Webhooks against the real server, the sandbox sending the gateways' signed events, and a real
+ * SMTP server (GreenMail) receiving the customers' mail.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class WebhooksIT {
+
+  private static final String CHARGE = "/api/payments/charge";
+  private static final Api SHOP_A = Api.as("shop-a");
+  private static final ServerSetup SMTP =
+      new ServerSetup(
+          Integer.parseInt(System.getProperty("ichido.smtpPort", "13025")),
+          "127.0.0.1",
+          ServerSetup.PROTOCOL_SMTP);
+
+  private static GreenMail mail;
+
+  @Deployment
+  static WebArchive deployment() {
+    Map<String, String> config = new HashMap<>(Sandbox.gatewayConfig());
+    config.put("ichido.mail.port", Integer.toString(SMTP.getPort()));
+    config.put("ichido.mail.poll-interval", "PT1S");
+    config.put("ichido.mail.retry-initial", "PT1S");
+    config.put("ichido.mail.retry-max", "PT2S");
+    return Deployments.appWith("ichido-webhooks", config);
+  }
+
+  @BeforeAll
+  static void startSmtp() {
+    mail = new GreenMail(SMTP);
+    mail.start();
+  }
+
+  @AfterAll
+  static void stopSmtp() {
+    mail.stop();
+  }
+
+  // --- authenticity -------------------------------------------------------------------------
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"stripe", "omise", "komoju", "2c2p"})
+  @DisplayName(
+      "a signed event for a card paid at once is processed once: no second sale, no second receipt")
+  void signedEventIsProcessedOnce(String gateway) throws Exception {
+    String email = customerEmail();
+    String sku = Db.newProduct(5, 1000, 10);
+    JsonNode charge = pay(gateway, "card", Sandbox.CARD_THAT_PAYS.get(gateway), sku, email);
+    assertThat(charge.path("order_status").asText()).isEqualTo("PAID");
+    assertThat(Db.onHand(sku)).isEqualTo(4);
+    assertThat(Db.reserved(sku)).isZero();
+    Delivery delivery = succeeded(gateway, charge);
+
+    HttpResponse<String> first = deliver(delivery);
+    HttpResponse<String> again = deliver(delivery.resigned());
+
+    assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
+    assertThat(first.body()).isEqualTo("{\"status\":\"processed\"}");
+    assertThat(again.statusCode()).isEqualTo(200);
+    assertThat(again.body()).isEqualTo("{\"status\":\"already_processed\"}");
+    assertThat(orderStatus(charge)).isEqualTo("PAID");
+    assertThat(Db.onHand(sku)).isEqualTo(4);
+    awaitMail(email, 1);
+    assertThat(Db.keys("webhook:" + gateway, delivery.eventId())).isEqualTo(1);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"stripe", "omise", "komoju", "2c2p"})
+  @DisplayName(
+      "tampered body, wrong secret, stale timestamp, missing signature: 400, no trace, a metric")
+  void forgeriesAreRejected(String gateway) throws Exception {
+    String sku = Db.newProduct(5, 1000, 10);
+    JsonNode charge = pay(gateway, "card", Sandbox.CARD_THAT_PAYS.get(gateway), sku, "x@e.jp");
+    Delivery genuine = succeeded(gateway, charge);
+    double rejectedBefore = rejected(gateway);
+
+    List<Delivery> forgeries = new ArrayList<>();
+    forgeries.add(genuine.withTamperedBody());
+    forgeries.add(genuine.signedWith(wrongSecret(gateway)));
+    forgeries.add(genuine.unsigned());
+    if (gateway.equals("stripe") || gateway.equals("omise")) {
+      // KOMOJU and 2C2P sign no timestamp: their replays are stopped by the event id alone.
+      forgeries.add(genuine.signedAt(Instant.now().minusSeconds(310)));
+      forgeries.add(genuine.signedAt(Instant.now().plusSeconds(310)));
+    }
+    for (Delivery forgery : forgeries) {
+      HttpResponse<String> answer = deliver(forgery);
+      assertThat(answer.statusCode()).as(forgery.toString()).isEqualTo(400);
+      assertThat(answer.headers().firstValue("Content-Type").orElse(""))
+          .startsWith("application/problem+json");
+    }
+    assertThat(Db.keys("webhook:" + gateway, genuine.eventId())).isZero();
+    assertThat(rejected(gateway) - rejectedBefore).isEqualTo(forgeries.size());
+    assertThat(deliver(genuine.resigned()).body()).isEqualTo("{\"status\":\"processed\"}");
+  }
+
+  // --- effects, each once -------------------------------------------------------------------
+
+  @Test
+  @DisplayName("konbini end to end: awaiting, the sandbox's webhook pays it, stock sold, receipt")
+  void konbiniPaidThroughTheSandbox() throws Exception {
+    String email = customerEmail();
+    String sku = Db.newProduct(10, 1500, 8);
+    JsonNode charge = pay("stripe", "konbini", "", sku, email);
+    assertThat(charge.path("order_status").asText()).isEqualTo("AWAITING_PAYMENT");
+
+    JsonNode completed = Sandbox.complete("stripe", charge.path("charge_id").asText());
+
+    assertThat(completed.path("webhook").path("delivered").asBoolean())
+        .as(completed.toString())
+        .isTrue();
+    assertThat(orderStatus(charge)).isEqualTo("PAID");
+    assertThat(Db.onHand(sku)).isEqualTo(9);
+    assertThat(Db.reserved(sku)).isZero();
+    MimeMessage receipt = awaitMail(email, 1).get(0);
+    assertThat(receipt.getSubject()).contains("Receipt for order #" + orderId(charge));
+  }
+
+  @Test
+  @DisplayName("konbini expiry through the sandbox: the order expires and its stock is released")
+  void konbiniExpiryReleasesStock() throws Exception {
+    String email = customerEmail();
+    String sku = Db.newProduct(10, 1500, 8);
+    JsonNode charge = pay("komoju", "konbini", "", sku, email);
+    assertThat(Db.reserved(sku)).isEqualTo(1);
+
+    Sandbox.expire("komoju", charge.path("charge_id").asText());
+
+    assertThat(orderStatus(charge)).isEqualTo("EXPIRED");
+    assertThat(Db.reserved(sku)).isZero();
+    assertThat(Db.onHand(sku)).isEqualTo(10);
+    assertThat(awaitMail(email, 1).get(0).getSubject()).contains("Payment expired");
+  }
+
+  @Test
+  @DisplayName("Omise 3-D Secure completed: the webhook pays the order, read back from the API")
+  void omiseThreeDSecureWebhook() throws Exception {
+    String email = customerEmail();
+    String sku = Db.newProduct(10, 2800, 10);
+    JsonNode charge = pay("omise", "card", "tokn_test_3ds", sku, email);
+    assertThat(charge.path("status").asText()).isEqualTo("requires_action");
+
+    HttpResponse<String> authorized =
+        Api.send(
+            HttpRequest.newBuilder(URI.create(charge.path("authorize_uri").asText()))
+                .GET()
+                .build());
+    assertThat(authorized.statusCode()).isIn(302, 303);
+
+    IdempotencyContractIT.waitUntil(() -> orderStatus(charge).equals("PAID"));
+    assertThat(Db.onHand(sku)).isEqualTo(9);
+    awaitMail(email, 1);
+  }
+
+  @Test
+  @DisplayName("one event delivered 5 times, 3 at once: one status change, one sale, one email")
+  void fiveDeliveries() throws Exception {
+    String email = customerEmail();
+    String sku = Db.newProduct(10, 1200, 10);
+    JsonNode charge = pay("komoju", "konbini", "", sku, email, 3);
+    Delivery captured = captured(charge, charge.path("amount").asLong());
+
+    ExecutorService pool = Executors.newFixedThreadPool(3);
+    List<CompletableFuture<HttpResponse<String>>> together = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      together.add(CompletableFuture.supplyAsync(() -> deliver(captured.resigned()), pool));
+    }
+    List<HttpResponse<String>> answers = new ArrayList<>();
+    for (CompletableFuture<HttpResponse<String>> answer : together) {
+      answers.add(answer.get());
+    }
+    pool.shutdown();
+    answers.add(deliver(captured.resigned()));
+    answers.add(deliver(captured.resigned()));
+
+    assertThat(answers).allMatch(a -> a.statusCode() == 200 || a.statusCode() == 409);
+    assertThat(answers).filteredOn(a -> a.body().contains("\"processed\"")).hasSize(1);
+    assertThat(answers.subList(3, 5)).allMatch(a -> a.body().contains("already_processed"));
+    assertThat(orderStatus(charge)).isEqualTo("PAID");
+    assertThat(Db.onHand(sku)).isEqualTo(7);
+    assertThat(Db.reserved(sku)).isZero();
+    awaitMail(email, 1);
+    Thread.sleep(3000); // the drain runs every second: a second email would have come by now
+    assertThat(mailTo(email)).hasSize(1);
+  }
+
+  @Test
+  @DisplayName("SMTP down when the payment arrives: stock moves once, the receipt goes once later")
+  void smtpDownThenBack() throws Exception {
+    String email = customerEmail();
+    String sku = Db.newProduct(10, 1200, 10);
+    JsonNode charge = pay("komoju", "bank_transfer", "", sku, email);
+    Delivery captured = captured(charge, charge.path("amount").asLong());
+    mail.stop();
+    try {
+      assertThat(deliver(captured).body()).isEqualTo("{\"status\":\"processed\"}");
+      assertThat(orderStatus(charge)).isEqualTo("PAID");
+      assertThat(Db.onHand(sku)).isEqualTo(9);
+      String outbox = "SELECT attempts FROM email_outbox WHERE dedupe_key = 'receipt:%d'";
+      IdempotencyContractIT.waitUntil(
+          () -> Db.count(outbox.formatted(orderId(charge))) >= 2); // tried, failed, retried
+      assertThat(deliver(captured.resigned()).body()).contains("already_processed");
+    } finally {
+      mail = new GreenMail(SMTP);
+      mail.start();
+    }
+    awaitMail(email, 1);
+    Thread.sleep(3000);
+    assertThat(mailTo(email)).hasSize(1);
+    assertThat(Db.onHand(sku)).isEqualTo(9);
+    assertThat(Db.reserved(sku)).isZero();
+    assertThat(
+            Db.count(
+                "SELECT count(*) FROM email_outbox WHERE order_id = ? AND status = 'SENT'",
+                orderId(charge)))
+        .isEqualTo(1);
+  }
+
+  @Test
+  @DisplayName("out of order: an expiry told after the payment leaves the order PAID, stock sold")
+  void expiryAfterSuccess() throws Exception {
+    String email = customerEmail();
+    String sku = Db.newProduct(10, 1500, 8);
+    JsonNode charge = pay("stripe", "konbini", "", sku, email);
+    String intent = charge.path("charge_id").asText();
+    long amount = charge.path("amount").asLong();
+
+    deliver(
+        Delivery.stripe(
+            WebhookEvents.stripePaymentIntent(
+                WebhookEvents.newEventId("stripe"),
+                "payment_intent.succeeded",
+                intent,
+                amount,
+                "jpy",
+                "succeeded",
+                Instant.now().getEpochSecond())));
+    HttpResponse<String> late =
+        deliver(
+            Delivery.stripe(
+                WebhookEvents.stripePaymentIntent(
+                        WebhookEvents.newEventId("stripe"),
+                        "payment_intent.payment_failed",
+                        intent,
+                        amount,
+                        "jpy",
+                        "requires_payment_method",
+                        Instant.now().minusSeconds(60).getEpochSecond())
+                    .replace(
+                        "\"last_payment_error\":null",
+                        "\"last_payment_error\":{\"code\":\"payment_intent_payment_attempt_expired\"}")));
+
+    assertThat(late.body()).isEqualTo("{\"status\":\"processed\"}");
+    assertThat(orderStatus(charge)).isEqualTo("PAID");
+    assertThat(Db.onHand(sku)).isEqualTo(9);
+    assertThat(Db.reserved(sku)).isZero();
+    assertThat(awaitMail(email, 1).get(0).getSubject()).contains("Receipt");
+  }
+
+  @ParameterizedTest(name = "paid {0} yen off")
+  @ValueSource(longs = {-100, 100})
+  @DisplayName("a bank transfer of the wrong amount does not pay the order: NEEDS_REVIEW")
+  void wrongAmountNeedsReview(long off) throws Exception {
+    String email = customerEmail();
+    String sku = Db.newProduct(10, 5000, 10);
+    JsonNode charge = pay("komoju", "bank_transfer", "", sku, email);
+
+    Sandbox.complete(
+        "komoju", charge.path("charge_id").asText(), charge.path("amount").asLong() + off);
+
+    assertThat(orderStatus(charge)).isEqualTo("NEEDS_REVIEW");
+    assertThat(Db.reserved(sku)).isEqualTo(1);
+    assertThat(Db.onHand(sku)).isEqualTo(10);
+    Thread.sleep(2000);
+    assertThat(mailTo(email)).isEmpty();
+  }
+
+  // --- helpers ------------------------------------------------------------------------------
+
+  /**
+   * One webhook request as a gateway would send it; re-signing gives a fresh timestamp. For 2C2P
+   * {@code body} holds the claims, signed into the JWT when sent.
+   */
+  record Delivery(
+      String gateway,
+      String eventId,
+      String body,
+      String secret,
+      Instant signedAt,
+      boolean signed,
+      boolean tampered) {
+
+    static Delivery stripe(String body) {
+      return of("stripe", body);
+    }
+
+    static Delivery of(String gateway, String body) {
+      return new Delivery(
+          gateway, eventIdOf(gateway, body), body, secretOf(gateway), Instant.now(), true, false);
+    }
+
+    Delivery resigned() {
+      return new Delivery(gateway, eventId, body, secret, Instant.now(), signed, tampered);
+    }
+
+    Delivery signedAt(Instant when) {
+      return new Delivery(gateway, eventId, body, secret, when, signed, tampered);
+    }
+
+    Delivery signedWith(String otherSecret) {
+      return new Delivery(gateway, eventId, body, otherSecret, signedAt, signed, tampered);
+    }
+
+    Delivery unsigned() {
+      return new Delivery(gateway, eventId, body, secret, signedAt, false, tampered);
+    }
+
+    /** Signed as is, then the amount raised by one before sending. */
+    Delivery withTamperedBody() {
+      return new Delivery(gateway, eventId, body, secret, signedAt, signed, true);
+    }
+
+    HttpRequest request() {
+      long t = signedAt.getEpochSecond();
+      HttpRequest.Builder request =
+          HttpRequest.newBuilder(URI.create(Api.BASE + "/api/webhooks/" + gateway))
+              .header("Content-Type", "application/json");
+      String sent = tampered ? raiseAmount(body) : body;
+      switch (gateway) {
+        case "stripe" -> {
+          if (signed) {
+            request.header(
+                "Stripe-Signature", WebhookSigner.stripeSignatureHeader(body, secret, t));
+          }
+        }
+        case "omise" -> {
+          if (signed) {
+            request.header("Omise-Signature", WebhookSigner.omiseSignature(body, secret, t));
+          }
+          request.header("Omise-Signature-Timestamp", Long.toString(t));
+        }
+        case "komoju" -> {
+          if (signed) {
+            request.header("X-Komoju-Signature", WebhookSigner.komojuSignature(body, secret));
+          }
+        }
+        default -> sent = signed ? twoC2pPayload(body, secret, tampered) : "{\"notified\":true}";
+      }
+      return request.POST(HttpRequest.BodyPublishers.ofString(sent)).build();
+    }
+  }
+
+  private static HttpResponse<String> deliver(Delivery delivery) {
+    return Api.send(delivery.request());
+  }
+
+  private static String raiseAmount(String json) {
+    Matcher amount = Pattern.compile("\"amount\":(\\d+)").matcher(json);
+    assertThat(amount.find()).as(json).isTrue();
+    return amount.replaceFirst("\"amount\":" + (Long.parseLong(amount.group(1)) + 1));
+  }
+
+  /**
+   * The notification JWT; tampered, its claims segment is swapped for one with another amount while
+   * header and signature stay.
+   */
+  private static String twoC2pPayload(String claimsJson, String secret, boolean tampered) {
+    String signedBody = WebhookSigner.twoC2pBody(claims(claimsJson), secret);
+    if (!tampered) {
+      return signedBody;
+    }
+    String jwt = Shopper.json(signedBody).path("payload").asText();
+    String[] parts = jwt.split("\\.");
+    String forged =
+        java.util.Base64.getUrlEncoder()
+            .withoutPadding()
+            .encodeToString(
+                raiseAmount(claimsJson).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    return "{\"payload\":\"" + parts[0] + "." + forged + "." + parts[2] + "\"}";
+  }
+
+  private static Map<String, Object> claims(String claimsJson) {
+    try {
+      @SuppressWarnings("unchecked")
+      Map<String, Object> claims =
+          new com.fasterxml.jackson.databind.ObjectMapper()
+              .readValue(claimsJson, LinkedHashMap.class);
+      claims.put("amount", new java.math.BigDecimal(claims.get("amount").toString()));
+      return claims;
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /** A valid "paid" event, in the gateway's own shape, for the charge a test just made. */
+  private static Delivery succeeded(String gateway, JsonNode charge) throws Exception {
+    String id = charge.path("charge_id").asText();
+    long amount = charge.path("amount").asLong();
+    String event =
+        switch (gateway) {
+          case "stripe" ->
+              WebhookEvents.stripePaymentIntent(
+                  WebhookEvents.newEventId("stripe"),
+                  "payment_intent.succeeded",
+                  id,
+                  amount,
+                  "jpy",
+                  "succeeded",
+                  Instant.now().getEpochSecond());
+          case "omise" ->
+              WebhookEvents.omise(
+                  WebhookEvents.newEventId("omise"),
+                  "charge.complete",
+                  id,
+                  amount,
+                  "jpy",
+                  "successful");
+          case "komoju" ->
+              WebhookEvents.komoju(
+                  WebhookEvents.newEventId("komoju"),
+                  "payment.captured",
+                  id,
+                  "ORDER-" + orderId(charge),
+                  amount,
+                  "JPY",
+                  "captured",
+                  "credit_card");
+          default ->
+              new com.fasterxml.jackson.databind.ObjectMapper()
+                  .writeValueAsString(
+                      WebhookEvents.twoC2pClaims(
+                          "JT01", id, amount, "JPY", "0000", "T" + UUID.randomUUID()));
+        };
+    return Delivery.of(gateway, event);
+  }
+
+  private static Delivery captured(JsonNode charge, long amount) {
+    return Delivery.of(
+        "komoju",
+        WebhookEvents.komoju(
+            WebhookEvents.newEventId("komoju"),
+            "payment.captured",
+            charge.path("charge_id").asText(),
+            "ORDER-" + orderId(charge),
+            amount,
+            "JPY",
+            "captured",
+            charge.path("method").asText()));
+  }
+
+  private static String eventIdOf(String gateway, String body) {
+    JsonNode event = Shopper.json(body);
+    if (gateway.equals("2c2p")) {
+      return event.path("invoiceNo").asText()
+          + ":"
+          + event.path("respCode").asText()
+          + ":"
+          + event.path("tranRef").asText();
+    }
+    return event.path("id").asText();
+  }
+
+  private static String secretOf(String gateway) {
+    return switch (gateway) {
+      case "stripe" -> WebhookSecrets.STRIPE;
+      case "omise" -> WebhookSecrets.OMISE;
+      case "komoju" -> WebhookSecrets.KOMOJU;
+      default -> WebhookSecrets.TWO_C2P;
+    };
+  }
+
+  private static String wrongSecret(String gateway) {
+    return gateway.equals("omise")
+        ? java.util.Base64.getEncoder().encodeToString("not-the-secret".getBytes())
+        : "not-the-secret-" + gateway;
+  }
+
+  private static JsonNode pay(
+      String gateway, String method, String token, String sku, String email) {
+    return pay(gateway, method, token, sku, email, 1);
+  }
+
+  private static JsonNode pay(
+      String gateway, String method, String token, String sku, String email, int quantity) {
+    JsonNode order = new Shopper(SHOP_A).order(sku, quantity);
+    HttpResponse<String> answer =
+        SHOP_A.postJson(
+            CHARGE,
+            "pay-" + UUID.randomUUID(),
+            Shopper.chargeBody(order, gateway, method, token, email));
+    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(201);
+    return Shopper.json(answer.body());
+  }
+
+  private static long orderId(JsonNode charge) {
+    return charge.path("order_id").asLong();
+  }
+
+  private static String orderStatus(JsonNode charge) {
+    return Shopper.json(SHOP_A.get("/api/orders/" + orderId(charge)).body())
+        .path("status")
+        .asText();
+  }
+
+  private static String customerEmail() {
+    return "customer-" + UUID.randomUUID() + "@example.jp";
+  }
+
+  private static List<MimeMessage> mailTo(String address) throws MessagingException {
+    List<MimeMessage> found = new ArrayList<>();
+    for (MimeMessage message : mail.getReceivedMessages()) {
+      for (Address to : message.getAllRecipients()) {
+        if (to.toString().equalsIgnoreCase(address)) {
+          found.add(message);
+        }
+      }
+    }
+    return found;
+  }
+
+  private static List<MimeMessage> awaitMail(String address, int count) throws Exception {
+    long deadline = System.nanoTime() + 30_000_000_000L;
+    while (System.nanoTime() < deadline && mailTo(address).size() < count) {
+      Thread.sleep(200);
+    }
+    List<MimeMessage> found = mailTo(address);
+    assertThat(found).as("mail to " + address).hasSize(count);
+    return found;
+  }
+
+  /** How many deliveries from this gateway were rejected, from /metrics. */
+  private static double rejected(String gateway) {
+    String metrics = Api.anonymous().get("/metrics?scope=application").body();
+    Matcher line =
+        Pattern.compile("(?m)^ichido_webhooks_total\\{([^}]*)\\} ([0-9.eE+-]+)$").matcher(metrics);
+    double total = 0;
+    while (line.find()) {
+      if (line.group(1).contains("gateway=\"" + gateway + "\"")
+          && line.group(1).contains("outcome=\"rejected\"")) {
+        total += Double.parseDouble(line.group(2));
+      }
+    }
+    return total;
+  }
+}
