@@ -75,6 +75,18 @@ public final class Api {
     return request;
   }
 
+  /** For answers whose exact bytes matter (a CSV's byte-order mark). */
+  public static HttpResponse<byte[]> sendBytes(HttpRequest request) {
+    try {
+      return CLIENT.send(request, HttpResponse.BodyHandlers.ofByteArray());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
   public static HttpResponse<String> send(HttpRequest request) {
     try {
       return CLIENT.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));

@@ -29,9 +29,14 @@ public final class Shopper {
 
   /** Places an order for one unit of the SKU and answers its id and amount. */
   public JsonNode order(String sku, int quantity) {
+    return order(sku, quantity, "soak");
+  }
+
+  /** Places an order for {@code customer}, the counterparty the payment log files it under. */
+  public JsonNode order(String sku, int quantity, String customer) {
     HttpResponse<String> answer =
         untilFinal(
-            "/api/orders", "order-" + UUID.randomUUID(), OrderJson.of("soak", sku, quantity));
+            "/api/orders", "order-" + UUID.randomUUID(), OrderJson.of(customer, sku, quantity));
     if (answer.statusCode() != 201) {
       throw new AssertionError("Order failed: " + answer.statusCode() + " " + answer.body());
     }

@@ -16,9 +16,12 @@ import io.ichido.idempotency.control.RequestBodyTooLarge;
 import io.ichido.idempotency.control.RequestFingerprint;
 import io.ichido.idempotency.control.ResponseCapture;
 import io.ichido.idempotency.control.TransientFailures;
+import io.ichido.idempotency.entity.IdempotencyKeyAnswered;
+import io.ichido.idempotency.entity.IdempotencyKeyAnswered.Outcome;
 import io.ichido.idempotency.entity.StoredResponse;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -63,6 +66,7 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
   @Inject IdempotencyMetrics metrics;
   @Inject TransientFailures transientFailures;
   @Inject PendingRequest pending;
+  @Inject Event<IdempotencyKeyAnswered> answered;
 
   @Override
   public void filter(ContainerRequestContext request) throws IOException {
@@ -109,14 +113,23 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
       pending.claimed(claimed, providers);
     } else if (outcome instanceof Completed completed) {
       metrics.replayed();
+      answered(Outcome.REPLAYED, claim, completed.response().status());
       request.abortWith(IdempotencyProblems.replay(completed.response()));
     } else if (outcome instanceof InUse inUse) {
       metrics.inUse();
+      answered(Outcome.IN_USE, claim, 409);
       request.abortWith(IdempotencyProblems.inUse(inUse.retryAfterSeconds()));
     } else if (outcome instanceof Mismatch) {
       metrics.mismatched();
+      answered(Outcome.REUSED, claim, 422);
       request.abortWith(IdempotencyProblems.reused());
     }
+  }
+
+  private void answered(Outcome outcome, ClaimRequest claim, int status) {
+    answered.fire(
+        new IdempotencyKeyAnswered(
+            outcome, claim.scope(), claim.key(), claim.method(), claim.path(), status));
   }
 
   /**

@@ -3,10 +3,13 @@ package io.ichido.inventory.control;
 import io.ichido.inventory.entity.Product;
 import io.ichido.inventory.entity.Stock;
 import io.ichido.inventory.entity.StockLevel;
+import io.ichido.inventory.entity.StockMoved;
 import io.ichido.inventory.entity.StockMovement;
 import io.ichido.inventory.entity.StockReservation;
 import io.ichido.inventory.entity.StockReservation.State;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
@@ -21,6 +24,8 @@ import java.util.Optional;
 public class Inventory {
 
   @PersistenceContext EntityManager em;
+
+  @Inject Event<StockMoved> moved;
 
   // Reads run in a transaction too: Liberty's transaction-less entity managers trip Hibernate.
   @Transactional
@@ -57,6 +62,7 @@ public class Inventory {
       throw new OutOfStock(sku, quantity);
     }
     em.persist(new StockReservation(orderId, sku, quantity));
+    moved.fire(new StockMoved(orderId, sku, quantity, StockMoved.Movement.RESERVED));
   }
 
   /** A paid order's reserved units leave the stock for good. Does nothing the second time. */
@@ -95,6 +101,12 @@ public class Inventory {
           .setParameter("sku", movement.sku())
           .setParameter("quantity", movement.quantity())
           .executeUpdate();
+      moved.fire(
+          new StockMoved(
+              orderId,
+              movement.sku(),
+              movement.quantity(),
+              to == State.SOLD ? StockMoved.Movement.SOLD : StockMoved.Movement.RELEASED));
     }
     return movements;
   }

@@ -4,9 +4,11 @@ import io.ichido.inventory.entity.StockMovement;
 import io.ichido.payments.entity.PaymentExpired;
 import io.ichido.payments.entity.PaymentFailed;
 import io.ichido.payments.entity.PaymentSucceeded;
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import jakarta.interceptor.Interceptor;
 import java.util.List;
 import java.util.logging.Logger;
 
@@ -21,15 +23,18 @@ public class StockSettlement {
 
   @Inject Inventory inventory;
 
-  void onPaymentSucceeded(@Observes PaymentSucceeded event) {
+  void onPaymentSucceeded(
+      @Observes @Priority(Interceptor.Priority.APPLICATION + 10) PaymentSucceeded event) {
     moved(event.orderId(), inventory.sell(event.orderId()));
   }
 
-  void onPaymentFailed(@Observes PaymentFailed event) {
+  void onPaymentFailed(
+      @Observes @Priority(Interceptor.Priority.APPLICATION + 10) PaymentFailed event) {
     moved(event.orderId(), inventory.release(event.orderId()));
   }
 
-  void onPaymentExpired(@Observes PaymentExpired event) {
+  void onPaymentExpired(
+      @Observes @Priority(Interceptor.Priority.APPLICATION + 10) PaymentExpired event) {
     moved(event.orderId(), inventory.release(event.orderId()));
   }
 

@@ -43,7 +43,7 @@ public class Outbox {
                 .executeUpdate()
             == 1;
     if (inserted) {
-      queued.fire(new EmailQueued(dedupeKey));
+      queued.fire(new EmailQueued(dedupeKey, orderId, to));
     }
     return inserted;
   }

@@ -1,7 +1,9 @@
 package io.ichido.notifications.control;
 
+import io.ichido.notifications.entity.EmailAttempted;
 import io.ichido.notifications.entity.OutboxEmail;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.mail.MessagingException;
 import jakarta.persistence.EntityManager;
@@ -31,6 +33,7 @@ public class OutboxSender {
 
   @Inject Mailer mailer;
   @Inject MailSettings settings;
+  @Inject Event<EmailAttempted> attempted;
 
   /**
    * @return false when no email was due
@@ -45,12 +48,21 @@ public class OutboxSender {
     try {
       mailer.send(email.recipient(), email.subject(), email.body(), messageId(email));
       email.sent();
+      attempted.fire(
+          new EmailAttempted(email.dedupeKey(), email.orderId(), true, email.attempts(), "SENT"));
       LOG.log(Level.FINE, "Sent email {0}", email.dedupeKey());
     } catch (MessagingException | RuntimeException e) {
       email.failed(
           e.getClass().getSimpleName() + ": " + e.getMessage(),
           settings.retryDelay(email.attempts() + 1),
           settings.maxAttempts());
+      attempted.fire(
+          new EmailAttempted(
+              email.dedupeKey(),
+              email.orderId(),
+              false,
+              email.attempts(),
+              email.status() + ": " + e.getClass().getSimpleName()));
       LOG.log(
           email.status() == OutboxEmail.Status.FAILED ? Level.SEVERE : Level.WARNING,
           "Email {0} not sent (attempt {1}, now {2}): {3}",

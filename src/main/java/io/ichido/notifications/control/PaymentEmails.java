@@ -6,9 +6,11 @@ import io.ichido.orders.entity.OrderLine;
 import io.ichido.orders.entity.TaxLine;
 import io.ichido.payments.entity.PaymentExpired;
 import io.ichido.payments.entity.PaymentSucceeded;
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import jakarta.interceptor.Interceptor;
 import java.text.NumberFormat;
 import java.util.Locale;
 import java.util.logging.Logger;
@@ -25,7 +27,8 @@ public class PaymentEmails {
   @Inject Outbox outbox;
   @Inject Orders orders;
 
-  void onPaymentSucceeded(@Observes PaymentSucceeded event) {
+  void onPaymentSucceeded(
+      @Observes @Priority(Interceptor.Priority.APPLICATION + 20) PaymentSucceeded event) {
     if (event.customerEmail() == null) {
       LOG.fine(() -> "Order " + event.orderId() + " was paid without an email address");
       return;
@@ -39,7 +42,8 @@ public class PaymentEmails {
         receipt(order, event));
   }
 
-  void onPaymentExpired(@Observes PaymentExpired event) {
+  void onPaymentExpired(
+      @Observes @Priority(Interceptor.Priority.APPLICATION + 20) PaymentExpired event) {
     if (event.customerEmail() == null) {
       return;
     }

@@ -1,4 +1,7 @@
 package io.ichido.notifications.entity;
 
-/** An email was written to the outbox; observed after commit to send it without waiting. */
-public record EmailQueued(String dedupeKey) {}
+/**
+ * An email was written to the outbox (in the transaction that decided it); observed after commit to
+ * send it without waiting.
+ */
+public record EmailQueued(String dedupeKey, Long orderId, String recipient) {}

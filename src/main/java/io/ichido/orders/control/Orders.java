@@ -5,7 +5,9 @@ import io.ichido.inventory.control.UnknownSku;
 import io.ichido.inventory.entity.Product;
 import io.ichido.orders.entity.CustomerOrder;
 import io.ichido.orders.entity.OrderLine;
+import io.ichido.orders.entity.OrderPlaced;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
@@ -23,6 +25,7 @@ public class Orders {
   @PersistenceContext EntityManager em;
 
   @Inject Inventory inventory;
+  @Inject Event<OrderPlaced> placed;
 
   /** One line to order: a SKU and how many. */
   public record Wanted(String sku, int quantity) {}
@@ -48,6 +51,16 @@ public class Orders {
     }
     CustomerOrder order = new CustomerOrder(owner, customer, currency, lines);
     em.persist(order); // the identity column gives the id the reservations name
+    placed.fire(
+        new OrderPlaced(
+            order.id(),
+            owner,
+            customer,
+            order.subtotal(),
+            order.tax(),
+            order.amount(),
+            order.currency(),
+            order.taxes()));
     for (OrderLine line : lines) {
       inventory.reserve(order.id(), line.sku(), line.quantity());
     }

@@ -5,7 +5,9 @@ import io.ichido.orders.control.Orders;
 import io.ichido.orders.entity.CustomerOrder;
 import io.ichido.orders.entity.OrderStatus;
 import io.ichido.payments.entity.ChargeAttempt;
+import io.ichido.payments.entity.ChargeRequested;
 import io.ichido.payments.entity.ChargeStatus;
+import io.ichido.payments.entity.GatewayAnswered;
 import io.ichido.payments.entity.PaymentAuthorized;
 import io.ichido.payments.entity.PaymentExpired;
 import io.ichido.payments.entity.PaymentFailed;
@@ -109,6 +111,15 @@ public class Payments {
                 });
     // The attempt (and 2C2P's invoice number) is written before the gateway hears of it.
     em.flush();
+    events.fire(
+        new ChargeRequested(
+            order.id(),
+            key,
+            gateway.name(),
+            method.wireName(),
+            order.amount(),
+            order.currency(),
+            attempt.gatewayReference()));
 
     GatewayCharge answer =
         calls.charge(
@@ -309,6 +320,16 @@ public class Payments {
     attempt.answered(
         answer.status(), answer.chargeId(), answer.failureCode(), json(answer.instructions()));
     String gateway = attempt.gateway();
+    events.fire(
+        new GatewayAnswered(
+            order.id(),
+            attempt.idempotencyKey(),
+            gateway,
+            answer.chargeId(),
+            answer.status(),
+            answer.amount(),
+            answer.currency(),
+            answer.failureCode()));
     switch (answer.status()) {
       case SUCCEEDED -> fireSucceeded(attempt);
       case AWAITING_PAYMENT ->

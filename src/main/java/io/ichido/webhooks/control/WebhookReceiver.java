@@ -7,11 +7,15 @@ import io.ichido.idempotency.control.ClaimRequest;
 import io.ichido.idempotency.control.IdempotencyKeys;
 import io.ichido.idempotency.control.Transactions;
 import io.ichido.idempotency.entity.StoredResponse;
+import io.ichido.payments.control.GatewayNotice;
 import io.ichido.payments.control.NoticeEffect;
 import io.ichido.payments.control.Payments;
 import io.ichido.webhooks.entity.ReceivedEvent;
 import io.ichido.webhooks.entity.WebhookAnswer;
+import io.ichido.webhooks.entity.WebhookHandled;
+import io.ichido.webhooks.entity.WebhookHandled.Outcome;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
@@ -40,6 +44,7 @@ public class WebhookReceiver {
   @Inject Payments payments;
   @Inject WebhookSettings settings;
   @Inject WebhookMetrics metrics;
+  @Inject Event<WebhookHandled> handled;
 
   /** The outcome of one delivery. */
   public sealed interface Receipt {
@@ -65,6 +70,9 @@ public class WebhookReceiver {
       event = dialect.read(headers, body);
     } catch (WebhookRejected rejected) {
       metrics.count(gateway, "rejected");
+      handled.fire(
+          new WebhookHandled(
+              gateway, null, null, Outcome.REJECTED, null, null, null, rejected.getMessage()));
       LOG.log(
           Level.WARNING,
           "Rejected a {0} webhook: {1}",
@@ -88,6 +96,7 @@ public class WebhookReceiver {
       }
       if (outcome instanceof Completed) {
         metrics.count(gateway, "duplicate");
+        handled.fire(handled(event, Outcome.DUPLICATE, "already processed"));
         LOG.log(
             Level.FINE,
             "{0} event {1} was already processed",
@@ -113,6 +122,7 @@ public class WebhookReceiver {
               () -> {
                 NoticeEffect applied =
                     event.notice().map(payments::apply).orElse(NoticeEffect.NO_CHANGE);
+                handled.fire(handled(event, Outcome.PROCESSED, applied.name()));
                 keys.complete(claimed, stored(WebhookAnswer.PROCESSED));
                 return applied;
               });
@@ -137,6 +147,18 @@ public class WebhookReceiver {
       }
       throw new IllegalStateException(e);
     }
+  }
+
+  private static WebhookHandled handled(ReceivedEvent event, Outcome outcome, String reason) {
+    return new WebhookHandled(
+        event.gateway(),
+        event.eventId(),
+        event.type(),
+        outcome,
+        event.notice().map(GatewayNotice::chargeId).orElse(null),
+        event.notice().map(GatewayNotice::amount).orElse(null),
+        event.notice().map(GatewayNotice::currency).orElse(null),
+        reason);
   }
 
   private static StoredResponse stored(WebhookAnswer answer) {

@@ -1,0 +1,137 @@
+package io.ichido.audit.control;
+
+import io.ichido.audit.entity.ChainReport;
+import io.ichido.audit.entity.LogPage;
+import io.ichido.audit.entity.LogQuery;
+import io.ichido.audit.entity.LoggedEntry;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import javax.sql.DataSource;
+
+/** Searches, exports and verifies the log, reading it in one transaction each. */
+@ApplicationScoped
+public class LogSearch {
+
+  private static final int STREAM_FETCH = 500;
+
+  @Resource(lookup = "jdbc/ichido")
+  DataSource dataSource;
+
+  /** Receives exported rows one at a time. */
+  @FunctionalInterface
+  public interface Sink {
+    void accept(LoggedEntry entry) throws IOException;
+  }
+
+  /**
+   * @param asOf the first page's head when paging on, null for a first page
+   * @param cursor the previous page's {@code next}, or null to use {@code page}
+   */
+  @Transactional
+  public LogPage page(LogQuery query, Long asOf, String cursor, int page, int size) {
+    try (Connection connection = dataSource.getConnection()) {
+      long head = asOf != null ? asOf : head(connection);
+      LogSql.Cursor after = cursor == null ? null : parse(cursor);
+      long offset = after == null ? (long) (page - 1) * size : 0;
+      // One row more than asked tells whether there is a next page.
+      LogSql sql = LogSql.search(query, head, after, offset, size + 1);
+      List<LoggedEntry> items = new ArrayList<>(size + 1);
+      try (PreparedStatement statement = LogRows.prepare(connection, sql, size + 1);
+          ResultSet rows = statement.executeQuery()) {
+        while (rows.next()) {
+          items.add(LogRows.read(rows));
+        }
+      }
+      String next = null;
+      if (items.size() > size) {
+        items.remove(size);
+        LoggedEntry last = items.get(size - 1);
+        next = last.loggedAt() + "~" + last.seq();
+      }
+      return new LogPage(items, after == null ? page : 0, size, head, next);
+    } catch (SQLException e) {
+      throw new IllegalStateException("Searching the payment log failed", e);
+    }
+  }
+
+  /** Every matching entry, newest first, through a database cursor: memory stays flat. */
+  @Transactional
+  public long export(LogQuery query, Sink sink) {
+    try (Connection connection = dataSource.getConnection()) {
+      LogSql sql = LogSql.search(query, head(connection), null, 0, 0);
+      long count = 0;
+      try (PreparedStatement statement = LogRows.prepare(connection, sql, STREAM_FETCH);
+          ResultSet rows = statement.executeQuery()) {
+        while (rows.next()) {
+          sink.accept(LogRows.read(rows));
+          count++;
+        }
+      }
+      return count;
+    } catch (SQLException e) {
+      throw new IllegalStateException("Exporting the payment log failed", e);
+    } catch (IOException e) {
+      throw new UncheckedIOException("The client went away during the export", e);
+    }
+  }
+
+  /** Recomputes the chain from the first entry; reports the first entry that does not hold. */
+  @Transactional
+  public ChainReport verify() {
+    try (Connection connection = dataSource.getConnection();
+        PreparedStatement statement =
+            connection.prepareStatement(
+                "SELECT " + LogSql.COLUMNS + " FROM payment_log ORDER BY seq")) {
+      statement.setFetchSize(STREAM_FETCH);
+      try (ResultSet rows = statement.executeQuery()) {
+        return LogVerifier.verify(rows);
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("Verifying the payment log failed", e);
+    }
+  }
+
+  @Transactional
+  public boolean exists(long seq) {
+    try (Connection connection = dataSource.getConnection();
+        PreparedStatement statement =
+            connection.prepareStatement("SELECT 1 FROM payment_log WHERE seq = ?")) {
+      statement.setLong(1, seq);
+      try (ResultSet row = statement.executeQuery()) {
+        return row.next();
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("Reading the payment log failed", e);
+    }
+  }
+
+  private static long head(Connection connection) throws SQLException {
+    try (PreparedStatement statement =
+            connection.prepareStatement("SELECT COALESCE(max(seq), 0) FROM payment_log");
+        ResultSet row = statement.executeQuery()) {
+      row.next();
+      return row.getLong(1);
+    }
+  }
+
+  private static LogSql.Cursor parse(String cursor) {
+    int split = cursor.lastIndexOf('~');
+    try {
+      return new LogSql.Cursor(
+          Instant.parse(cursor.substring(0, split)), Long.parseLong(cursor.substring(split + 1)));
+    } catch (DateTimeParseException | NumberFormatException | StringIndexOutOfBoundsException e) {
+      throw new InvalidLogQuery("cursor", "is not a cursor this API gave out");
+    }
+  }
+}

@@ -1,0 +1,194 @@
+package io.ichido.audit.control;
+
+import io.ichido.audit.entity.LogEntry;
+import io.ichido.audit.entity.LogKind;
+import io.ichido.idempotency.entity.IdempotencyKeyAnswered;
+import io.ichido.inventory.entity.StockMoved;
+import io.ichido.notifications.entity.EmailAttempted;
+import io.ichido.notifications.entity.EmailQueued;
+import io.ichido.orders.entity.OrderPlaced;
+import io.ichido.orders.entity.OrderStatusChanged;
+import io.ichido.orders.entity.TaxLine;
+import io.ichido.payments.entity.ChargeRequested;
+import io.ichido.payments.entity.GatewayAnswered;
+import io.ichido.webhooks.entity.WebhookHandled;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns the other components' events into log entries. Observers run synchronously, in the
+ * transaction that fired the event, so the entry commits with its fact or not at all; facts that
+ * have no transaction of their own (a replay served, a rejected webhook) get one.
+ */
+@ApplicationScoped
+public class PaymentLogFacts {
+
+  @Inject PaymentLog log;
+
+  @PersistenceContext EntityManager em;
+
+  void onOrderPlaced(@Observes OrderPlaced event) {
+    log.record(
+        LogEntry.of(LogKind.ORDER_CREATED)
+            .order(event.orderId())
+            .counterparty(event.customer())
+            .money(event.amount(), event.currency())
+            .actor(event.owner())
+            .key(currentKey())
+            .status("PENDING_PAYMENT")
+            .detail("subtotal", event.subtotal())
+            .detail("tax", event.tax())
+            .tax(taxes(event.taxes()))
+            .build());
+  }
+
+  void onOrderStatusChanged(@Observes OrderStatusChanged event) {
+    log.record(
+        LogEntry.of(LogKind.ORDER_STATUS_CHANGED)
+            .order(event.orderId())
+            .counterparty(event.customer())
+            .money(event.amount(), event.currency())
+            .status(event.to().name())
+            .detail("from", event.from().name())
+            .detail("reason", event.reason())
+            .build());
+  }
+
+  void onStockMoved(@Observes StockMoved event) {
+    log.record(
+        LogEntry.of(LogKind.STOCK_MOVED)
+            .order(event.orderId())
+            .counterparty(customerOf(event.orderId()))
+            .status(event.movement().name())
+            .detail("sku", event.sku())
+            .detail("quantity", event.quantity())
+            .build());
+  }
+
+  void onChargeRequested(@Observes ChargeRequested event) {
+    log.record(
+        LogEntry.of(LogKind.CHARGE_REQUESTED)
+            .order(event.orderId())
+            .counterparty(customerOf(event.orderId()))
+            .money(event.amount(), event.currency())
+            .gateway(event.gateway())
+            .key(event.idempotencyKey())
+            .status("REQUESTED")
+            .detail("method", event.method())
+            .detail("reference", event.reference())
+            .build());
+  }
+
+  void onGatewayAnswered(@Observes GatewayAnswered event) {
+    log.record(
+        LogEntry.of(LogKind.GATEWAY_ANSWERED)
+            .order(event.orderId())
+            .counterparty(customerOf(event.orderId()))
+            .money(event.amount(), event.currency())
+            .gateway(event.gateway())
+            .charge(event.chargeId())
+            .key(event.idempotencyKey())
+            .status(event.status().name())
+            .detail("failureCode", event.failureCode())
+            .build());
+  }
+
+  void onIdempotencyKeyAnswered(@Observes IdempotencyKeyAnswered event) {
+    LogKind kind =
+        switch (event.outcome()) {
+          case REPLAYED -> LogKind.IDEMPOTENT_REPLAY;
+          case IN_USE -> LogKind.IDEMPOTENCY_KEY_IN_USE;
+          case REUSED -> LogKind.IDEMPOTENCY_KEY_REUSED;
+        };
+    log.recordAlone(
+        LogEntry.of(kind)
+            .actor(event.scope())
+            .key(event.key())
+            .status(Integer.toString(event.status()))
+            .detail("method", event.method())
+            .detail("path", event.path())
+            .build());
+  }
+
+  void onWebhookHandled(@Observes WebhookHandled event) {
+    LogEntry entry =
+        LogEntry.of(
+                switch (event.outcome()) {
+                  case PROCESSED -> LogKind.WEBHOOK_PROCESSED;
+                  case DUPLICATE -> LogKind.WEBHOOK_DUPLICATE;
+                  case REJECTED -> LogKind.WEBHOOK_REJECTED;
+                })
+            .gateway(event.gateway())
+            .charge(event.chargeId())
+            .money(event.amount(), event.currency())
+            .status(event.outcome().name())
+            .detail("eventId", event.eventId())
+            .detail("type", event.type())
+            .detail("result", event.reason())
+            .build();
+    if (event.outcome() == WebhookHandled.Outcome.PROCESSED) {
+      log.record(entry);
+    } else {
+      log.recordAlone(entry);
+    }
+  }
+
+  void onEmailQueued(@Observes EmailQueued event) {
+    log.record(
+        LogEntry.of(LogKind.EMAIL_QUEUED)
+            .order(event.orderId())
+            .counterparty(event.orderId() == null ? null : customerOf(event.orderId()))
+            .status("PENDING")
+            .detail("email", event.dedupeKey())
+            .detail("to", masked(event.recipient()))
+            .build());
+  }
+
+  void onEmailAttempted(@Observes EmailAttempted event) {
+    log.record(
+        LogEntry.of(event.sent() ? LogKind.EMAIL_SENT : LogKind.EMAIL_FAILED)
+            .order(event.orderId())
+            .counterparty(event.orderId() == null ? null : customerOf(event.orderId()))
+            .status(event.outcome())
+            .detail("email", event.dedupeKey())
+            .detail("attempts", event.attempts())
+            .build());
+  }
+
+  private String customerOf(long orderId) {
+    List<?> found =
+        em.createNativeQuery("SELECT customer FROM customer_order WHERE id = ?1")
+            .setParameter(1, orderId)
+            .getResultList();
+    return found.isEmpty() ? null : (String) found.get(0);
+  }
+
+  /** The key of the HTTP request being served, when there is one. */
+  private String currentKey() {
+    return keys.currentKey();
+  }
+
+  @Inject CurrentKey keys;
+
+  private static List<Map<String, Object>> taxes(List<TaxLine> taxes) {
+    return taxes.stream()
+        .map(t -> Map.<String, Object>of("rate", t.rate(), "taxable", t.taxable(), "tax", t.tax()))
+        .toList();
+  }
+
+  /** The log is kept for years: the customer's address is kept only as far as it identifies. */
+  static String masked(String email) {
+    if (email == null) {
+      return null;
+    }
+    int at = email.indexOf('@');
+    return at <= 1
+        ? "***" + email.substring(Math.max(at, 0))
+        : email.charAt(0) + "***" + email.substring(at);
+  }
+}

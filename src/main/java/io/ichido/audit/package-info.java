@@ -1,0 +1,11 @@
+/**
+ * Audit: the payment log, every payment-relevant fact in the order it happened, for auditors.
+ *
+ * <p>Rules: an entry is written in the transaction of the fact it records, so neither exists
+ * without the other; entries are only ever appended (the database refuses UPDATE, DELETE and
+ * TRUNCATE, and no code here issues them); each carries the SHA-256 of its canonical content and
+ * its predecessor's hash, and appends are serialised so the chain stays linear and gap-free; a
+ * correction is a new entry naming the one it corrects. Only the {@code auditor} role reads it, and
+ * every read is itself logged.
+ */
+package io.ichido.audit;

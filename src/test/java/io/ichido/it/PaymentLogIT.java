@@ -1,0 +1,350 @@
+package io.ichido.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URLEncoder;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The payment log through its API and behind its back, against the real server and database. */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class PaymentLogIT {
+
+  private static final String LOG = "/api/audit/payment-log";
+  private static final Api AUDITOR = Api.as("auditor");
+  private static final Api SHOP_A = Api.as("shop-a");
+
+  @Deployment
+  static WebArchive deployment() {
+    return Deployments.appWith("ichido-audit", Sandbox.gatewayConfig());
+  }
+
+  @Test
+  @DisplayName("an order paid by card leaves every fact in the log, in order, with its key")
+  void factsOfAPayment() {
+    String customer = OrderJson.customer("log");
+    String orderKey = "order-" + UUID.randomUUID();
+    HttpResponse<String> created =
+        SHOP_A.postJson(
+            "/api/orders", orderKey, OrderJson.of(customer, Db.newProduct(5, 1000, 8), 2));
+    assertThat(created.statusCode()).isEqualTo(201);
+    JsonNode order = Shopper.json(created.body());
+    String payKey = "pay-" + UUID.randomUUID();
+    String charge = Shopper.chargeBody(order, "stripe", "card", "pm_card_visa");
+    assertThat(SHOP_A.postJson("/api/payments/charge", payKey, charge).statusCode()).isEqualTo(201);
+    assertThat(SHOP_A.postJson("/api/payments/charge", payKey, charge).statusCode()).isEqualTo(201);
+    assertThat(
+            SHOP_A
+                .postJson("/api/payments/charge", payKey, charge.replace("Taro", "Jiro"))
+                .statusCode())
+        .isEqualTo(422);
+
+    JsonNode byOrder = search("orderId=" + order.get("id").asLong() + "&size=100");
+    List<String> kinds = new ArrayList<>();
+    byOrder
+        .path("items")
+        .forEach(e -> kinds.add(e.path("kind").asText() + ":" + e.path("status").asText()));
+    // newest first
+    assertThat(kinds)
+        .containsExactly(
+            "EMAIL_QUEUED:PENDING",
+            "STOCK_MOVED:SOLD",
+            "ORDER_STATUS_CHANGED:PAID",
+            "GATEWAY_ANSWERED:SUCCEEDED",
+            "CHARGE_REQUESTED:REQUESTED",
+            "STOCK_MOVED:RESERVED",
+            "ORDER_CREATED:PENDING_PAYMENT");
+    JsonNode createdEntry = byOrder.path("items").get(6);
+    assertThat(createdEntry.path("counterparty").asText()).isEqualTo(customer);
+    assertThat(createdEntry.path("idempotencyKey").asText()).isEqualTo(orderKey);
+    assertThat(createdEntry.path("amount").asLong()).isEqualTo(order.get("amount").asLong());
+    assertThat(createdEntry.path("tax").get(0).path("rate").asInt()).isEqualTo(8);
+    assertThat(byOrder.path("items").get(2).path("counterparty").asText()).isEqualTo(customer);
+
+    JsonNode byKey = search("idempotencyKey=" + payKey + "&size=100");
+    List<String> keyKinds = new ArrayList<>();
+    byKey.path("items").forEach(e -> keyKinds.add(e.path("kind").asText()));
+    assertThat(keyKinds)
+        .containsExactly(
+            "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENT_REPLAY", "GATEWAY_ANSWERED", "CHARGE_REQUESTED");
+    // The layer names its caller scope, the same scope the key lives in.
+    assertThat(byKey.path("items").get(1).path("actor").asText()).isEqualTo("principal:shop-a");
+  }
+
+  @Test
+  @DisplayName("a fact that rolls back leaves no entry: no entry without its fact")
+  void rolledBackFactLeavesNothing() {
+    String customer = OrderJson.customer("rollback");
+    String plenty = Db.newProduct(10, 100, 10);
+    String none = Db.newProduct(0, 100, 10);
+    String body =
+        """
+        {"customer":"%s","items":[{"sku":"%s","quantity":1},{"sku":"%s","quantity":1}],"currency":"JPY"}"""
+            .formatted(customer, plenty, none);
+    assertThat(SHOP_A.postJson("/api/orders", "order-" + UUID.randomUUID(), body).statusCode())
+        .isEqualTo(409);
+    assertThat(search("counterparty=" + customer).path("items")).isEmpty();
+  }
+
+  @Test
+  @DisplayName("the database refuses UPDATE, DELETE and TRUNCATE on the log, even for its owner")
+  void appendOnly() throws SQLException {
+    search(""); // at least one entry: this search itself
+    try (Connection c = Db.connect();
+        Statement sql = c.createStatement()) {
+      assertThatThrownBy(() -> sql.executeUpdate("UPDATE payment_log SET amount = 1"))
+          .hasMessageContaining("append-only");
+      assertThatThrownBy(() -> sql.executeUpdate("DELETE FROM payment_log"))
+          .hasMessageContaining("append-only");
+      assertThatThrownBy(() -> sql.executeUpdate("TRUNCATE payment_log"))
+          .hasMessageContaining("append-only");
+    }
+  }
+
+  @Test
+  @DisplayName("verify finds exactly the row edited behind the application's back")
+  void tamperingIsFound() throws Exception {
+    JsonNode order = new Shopper(SHOP_A).order(Db.newProduct(5, 700, 10), 1);
+    long seq =
+        search("orderId=" + order.get("id").asLong() + "&kind=ORDER_CREATED")
+            .path("items")
+            .get(0)
+            .path("seq")
+            .asLong();
+    assertThat(verify().path("intact").asBoolean()).isTrue();
+
+    behindTheBack("UPDATE payment_log SET amount = amount - 1 WHERE seq = " + seq);
+    try {
+      JsonNode report = verify();
+      assertThat(report.path("intact").asBoolean()).isFalse();
+      assertThat(report.path("firstBrokenSeq").asLong()).isEqualTo(seq);
+      assertThat(report.path("problem").asText()).contains("changed");
+    } finally {
+      behindTheBack("UPDATE payment_log SET amount = amount + 1 WHERE seq = " + seq);
+    }
+    assertThat(verify().path("intact").asBoolean()).isTrue();
+  }
+
+  @Test
+  @DisplayName("30 orders at once: the chain stays linear and gap-free")
+  void concurrentAppends() throws Exception {
+    String sku = Db.newProduct(100, 300, 10);
+    ExecutorService pool = Executors.newFixedThreadPool(10);
+    List<CompletableFuture<HttpResponse<String>>> orders = new ArrayList<>();
+    for (int i = 0; i < 30; i++) {
+      orders.add(
+          CompletableFuture.supplyAsync(
+              () ->
+                  SHOP_A.postJson(
+                      "/api/orders",
+                      "order-" + UUID.randomUUID(),
+                      OrderJson.of(OrderJson.customer("storm"), sku, 1)),
+              pool));
+    }
+    for (CompletableFuture<HttpResponse<String>> order : orders) {
+      assertThat(order.get().statusCode()).isEqualTo(201);
+    }
+    pool.shutdown();
+    JsonNode report = verify();
+    assertThat(report.path("intact").asBoolean()).as(report.toString()).isTrue();
+    assertThat(Db.count("SELECT count(*) FROM payment_log"))
+        .isEqualTo(Db.count("SELECT max(seq) FROM payment_log"));
+    assertThat(
+            Db.count(
+                "SELECT count(*) FROM payment_log WHERE kind = 'STOCK_MOVED' AND order_id IN"
+                    + " (SELECT order_id FROM stock_reservation WHERE sku = ?)",
+                sku))
+        .isEqualTo(30);
+  }
+
+  @Test
+  @DisplayName("date, amount and counterparty as ranges and in combination; pages stay put")
+  void searchAndPaging() {
+    String customer = OrderJson.customer("search");
+    Instant before = Instant.now();
+    Shopper shopper = new Shopper(SHOP_A);
+    for (int quantity = 1; quantity <= 5; quantity++) {
+      shopper.order(Db.newProduct(10, 1000, 10), quantity, customer);
+    }
+    Instant after = Instant.now();
+    String range = "&from=" + before + "&to=" + after;
+    String mine = "&counterparty=" + customer + "&kind=ORDER_CREATED";
+
+    assertThat(search(mine).path("items")).hasSize(5);
+    assertThat(search(mine + range).path("items")).hasSize(5);
+    assertThat(search(mine + "&to=" + before).path("items")).isEmpty();
+    // 1,100 yen per unit with tax: 2 and 3 units fall in 2,000..3,400
+    JsonNode amounts = search(mine + range + "&minAmount=2000&maxAmount=3400");
+    assertThat(amounts.path("items")).hasSize(2);
+    amounts
+        .path("items")
+        .forEach(e -> assertThat(e.path("amount").asLong()).isBetween(2000L, 3400L));
+    assertThat(search("minAmount=2000&maxAmount=3400" + range + mine).path("items")).hasSize(2);
+
+    JsonNode first = search(mine + "&size=2");
+    assertThat(first.path("items")).hasSize(2);
+    long asOf = first.path("asOf").asLong();
+    shopper.order(Db.newProduct(10, 1000, 10), 9, customer); // appended meanwhile
+    JsonNode byCursor = search(mine + "&size=2&cursor=" + first.path("next").asText());
+    JsonNode byPage = search(mine + "&size=2&page=2&asOf=" + asOf);
+    assertThat(byCursor.path("items")).isEqualTo(byPage.path("items"));
+    JsonNode last = search(mine + "&size=2&page=3&asOf=" + asOf);
+    assertThat(last.path("items")).hasSize(1);
+    assertThat(last.has("next")).isFalse();
+    Set<Long> seen = new HashSet<>();
+    for (JsonNode page : List.of(first, byPage, last)) {
+      page.path("items").forEach(e -> assertThat(seen.add(e.path("seq").asLong())).isTrue());
+    }
+    assertThat(seen).hasSize(5);
+  }
+
+  @Test
+  @DisplayName("CSV: UTF-8 with BOM, a header, the same rows as the JSON search")
+  void csvExport() {
+    String customer = OrderJson.customer("csv,カンマ");
+    new Shopper(SHOP_A).order(Db.newProduct(10, 1000, 10), 1, customer);
+    HttpResponse<byte[]> csv =
+        Api.sendBytes(
+            AUDITOR
+                .request(LOG + "?counterparty=" + encode(customer))
+                .header("Accept", "text/csv")
+                .GET()
+                .build());
+    assertThat(csv.statusCode()).isEqualTo(200);
+    assertThat(csv.headers().firstValue("Content-Type").orElse("")).startsWith("text/csv");
+    byte[] bytes = csv.body();
+    assertThat(bytes[0] & 0xff).isEqualTo(0xEF);
+    assertThat(bytes[1] & 0xff).isEqualTo(0xBB);
+    assertThat(bytes[2] & 0xff).isEqualTo(0xBF);
+    String[] lines = new String(bytes, StandardCharsets.UTF_8).substring(1).split("\r\n");
+    assertThat(lines[0]).startsWith("seq,logged_at,kind,order_id,counterparty,amount");
+    assertThat(lines)
+        .hasSize(1 + search("counterparty=" + encode(customer) + "&size=500").path("items").size());
+    assertThat(lines[lines.length - 1]).contains("ORDER_CREATED").contains("\"" + customer + "\"");
+  }
+
+  @Test
+  @DisplayName("only auditors: a client gets 403 and the attempt is logged; every search is logged")
+  void auditorsOnly() {
+    HttpResponse<String> refused = SHOP_A.get(LOG + "?counterparty=someone");
+    assertThat(refused.statusCode()).isEqualTo(403);
+    assertThat(refused.body()).contains("forbidden");
+    assertThat(Api.anonymous().get(LOG).statusCode()).isEqualTo(401);
+
+    JsonNode denied = search("kind=AUDIT_ACCESS_DENIED&size=1").path("items").get(0);
+    assertThat(denied.path("actor").asText()).isEqualTo("shop-a");
+    assertThat(denied.path("details").path("query").asText()).isEqualTo("counterparty=someone");
+    // The newest AUDIT_QUERY is this very search; the one before is the search just made.
+    JsonNode query = search("kind=AUDIT_QUERY&size=2").path("items").get(1);
+    assertThat(query.path("actor").asText()).isEqualTo("auditor");
+    assertThat(query.path("details").path("query").asText())
+        .isEqualTo("kind=AUDIT_ACCESS_DENIED&size=1");
+  }
+
+  @Test
+  @DisplayName("a correction is a new entry naming the one it corrects; the old one stays")
+  void corrections() {
+    JsonNode order = new Shopper(SHOP_A).order(Db.newProduct(5, 900, 10), 1);
+    JsonNode entry =
+        search("orderId=" + order.get("id").asLong() + "&kind=ORDER_CREATED").path("items").get(0);
+    long seq = entry.path("seq").asLong();
+
+    HttpResponse<String> corrected =
+        AUDITOR.postJson(
+            LOG + "/" + seq + "/corrections",
+            null,
+            "{\"reason\":\"customer name misspelt\",\"amount\":990,\"currency\":\"JPY\"}");
+    assertThat(corrected.statusCode()).as(corrected.body()).isEqualTo(201);
+
+    JsonNode correction = search("kind=CORRECTION&size=1").path("items").get(0);
+    assertThat(correction.path("corrects").asLong()).isEqualTo(seq);
+    assertThat(correction.path("actor").asText()).isEqualTo("auditor");
+    assertThat(correction.path("details").path("reason").asText())
+        .isEqualTo("customer name misspelt");
+    assertThat(
+            search("orderId=" + order.get("id").asLong() + "&kind=ORDER_CREATED")
+                .path("items")
+                .get(0))
+        .isEqualTo(entry);
+    assertThat(
+            AUDITOR
+                .postJson(LOG + "/999999999/corrections", null, "{\"reason\":\"x\"}")
+                .statusCode())
+        .isEqualTo(404);
+    assertThat(AUDITOR.postJson(LOG + "/" + seq + "/corrections", null, "{}").statusCode())
+        .isEqualTo(400);
+    assertThat(verify().path("intact").asBoolean()).isTrue();
+  }
+
+  @Test
+  @DisplayName("bad search input gets a problem, never a 500")
+  void badInput() {
+    for (String query :
+        List.of(
+            "from=yesterday",
+            "minAmount=ten",
+            "from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z",
+            "minAmount=5&maxAmount=1",
+            "size=0",
+            "size=100000",
+            "page=-1",
+            "kind=NOPE",
+            "cursor=garbage")) {
+      HttpResponse<String> answer = AUDITOR.get(LOG + "?" + query);
+      assertThat(answer.statusCode()).as(query).isEqualTo(400);
+      assertThat(answer.headers().firstValue("Content-Type").orElse(""))
+          .as(query)
+          .startsWith("application/problem+json");
+    }
+  }
+
+  static JsonNode search(String query) {
+    HttpResponse<String> answer = AUDITOR.get(LOG + "?" + query);
+    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+    return Shopper.json(answer.body());
+  }
+
+  static JsonNode verify() {
+    HttpResponse<String> answer = AUDITOR.get(LOG + "/verify");
+    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+    return Shopper.json(answer.body());
+  }
+
+  /** What a database superuser could do: switch the guard off, change a row, switch it on. */
+  private static void behindTheBack(String update) throws SQLException {
+    try (Connection c = Db.connect();
+        Statement sql = c.createStatement()) {
+      c.setAutoCommit(false);
+      sql.execute("ALTER TABLE payment_log DISABLE TRIGGER payment_log_no_update_or_delete");
+      assertThat(sql.executeUpdate(update)).isEqualTo(1);
+      sql.execute("ALTER TABLE payment_log ENABLE TRIGGER payment_log_no_update_or_delete");
+      c.commit();
+    }
+  }
+
+  private static String encode(String value) {
+    return URLEncoder.encode(value, StandardCharsets.UTF_8);
+  }
+}
