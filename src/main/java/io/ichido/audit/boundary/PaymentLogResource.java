@@ -8,6 +8,7 @@ import io.ichido.audit.entity.LogEntry;
 import io.ichido.audit.entity.LogKind;
 import io.ichido.audit.entity.LogPage;
 import io.ichido.audit.entity.LogQuery;
+import io.ichido.platform.boundary.Problem;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -55,7 +56,10 @@ public class PaymentLogResource {
     LogQuery query = query();
     int pageNumber = positive("page", page, 1, Integer.MAX_VALUE);
     int pageSize = positive("size", size, DEFAULT_SIZE, MAX_SIZE);
-    Long head = asOf == null ? null : (long) positive("asOf", asOf, 0, Integer.MAX_VALUE);
+    Long head = blankToNull(asOf) == null ? null : amount("asOf", asOf);
+    if (head != null && head < 0) {
+      throw new InvalidLogQuery("asOf", "must not be negative");
+    }
     logged("search");
     return search.page(query, head, blankToNull(cursor), pageNumber, pageSize);
   }
@@ -90,7 +94,7 @@ public class PaymentLogResource {
   @Produces(MediaType.APPLICATION_JSON)
   public Response correct(@PathParam("seq") long seq, @Valid @NotNull CorrectionRequest request) {
     if (!search.exists(seq)) {
-      return io.ichido.platform.boundary.Problem.of(
+      return Problem.of(
               404, "log-entry-not-found", "No such entry", "The payment log has no entry " + seq)
           .toResponse();
     }
@@ -184,7 +188,7 @@ public class PaymentLogResource {
     }
     try {
       int parsed = Integer.parseInt(value.trim());
-      if (parsed < 1 && !name.equals("asOf") || parsed < 0 || parsed > max) {
+      if (parsed < 1 || parsed > max) {
         throw new InvalidLogQuery(name, "must be between 1 and " + max);
       }
       return parsed;

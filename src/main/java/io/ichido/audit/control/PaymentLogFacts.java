@@ -29,6 +29,7 @@ import java.util.Map;
 public class PaymentLogFacts {
 
   @Inject PaymentLog log;
+  @Inject CurrentKey keys;
 
   @PersistenceContext EntityManager em;
 
@@ -39,7 +40,7 @@ public class PaymentLogFacts {
             .counterparty(event.customer())
             .money(event.amount(), event.currency())
             .actor(event.owner())
-            .key(currentKey())
+            .key(keys.currentKey())
             .status("PENDING_PAYMENT")
             .detail("subtotal", event.subtotal())
             .detail("tax", event.tax())
@@ -167,13 +168,6 @@ public class PaymentLogFacts {
             .getResultList();
     return found.isEmpty() ? null : (String) found.get(0);
   }
-
-  /** The key of the HTTP request being served, when there is one. */
-  private String currentKey() {
-    return keys.currentKey();
-  }
-
-  @Inject CurrentKey keys;
 
   private static List<Map<String, Object>> taxes(List<TaxLine> taxes) {
     return taxes.stream()
