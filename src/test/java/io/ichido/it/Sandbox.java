@@ -109,6 +109,11 @@ public final class Sandbox {
     return post("/_sandbox/payments/" + gateway + "/" + chargeId + "/expire", Map.of());
   }
 
+  /** The gateway delivers the same event again, freshly signed. */
+  public static JsonNode redeliver(String eventId) {
+    return post("/_sandbox/webhooks/" + eventId + "/redeliver", Map.of());
+  }
+
   public static JsonNode stats() {
     return get("/_sandbox/stats");
   }

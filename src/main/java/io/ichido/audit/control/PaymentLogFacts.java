@@ -120,6 +120,7 @@ public class PaymentLogFacts {
     LogEntry entry =
         LogEntry.of(
                 switch (event.outcome()) {
+                  case RECEIVED -> LogKind.WEBHOOK_RECEIVED;
                   case PROCESSED -> LogKind.WEBHOOK_PROCESSED;
                   case DUPLICATE -> LogKind.WEBHOOK_DUPLICATE;
                   case REJECTED -> LogKind.WEBHOOK_REJECTED;

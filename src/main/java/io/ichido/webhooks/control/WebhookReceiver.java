@@ -79,6 +79,7 @@ public class WebhookReceiver {
           new Object[] {gateway, rejected.getMessage()});
       throw rejected;
     }
+    handled.fire(handled(event, Outcome.RECEIVED, null));
     ClaimRequest claim =
         new ClaimRequest(
             "webhook:" + gateway,

@@ -1,9 +1,9 @@
 package io.ichido.webhooks.entity;
 
 /**
- * A webhook delivery was handled: processed (fired inside the transaction of its effects), a
- * duplicate, or rejected (both fired outside any transaction). {@code reason} is why it was
- * rejected or what processing it did.
+ * A webhook delivery was handled: received (authenticated, before anything else), processed (fired
+ * inside the transaction of its effects), a duplicate, or rejected (all but processed are fired
+ * outside any transaction). {@code reason} is why it was rejected or what processing it did.
  */
 public record WebhookHandled(
     String gateway,
@@ -17,6 +17,7 @@ public record WebhookHandled(
 
   /** How the delivery ended. */
   public enum Outcome {
+    RECEIVED,
     PROCESSED,
     DUPLICATE,
     REJECTED
