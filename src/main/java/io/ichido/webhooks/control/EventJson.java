@@ -28,4 +28,10 @@ final class EventJson {
     }
     return value.asText();
   }
+
+  /** A field's text, or null when it is absent or JSON null. */
+  static String text(JsonNode node, String field) {
+    JsonNode value = node.get(field);
+    return value == null || value.isNull() ? null : value.asText();
+  }
 }

@@ -52,8 +52,8 @@ public class KomojuWebhooks implements GatewayWebhooks {
     if (outcome == null) {
       return new ReceivedEvent(NAME, id, type, Optional.empty());
     }
-    String paymentId = text(payment, "id");
-    String reference = text(payment, "external_order_num");
+    String paymentId = EventJson.text(payment, "id");
+    String reference = EventJson.text(payment, "external_order_num");
     if (paymentId == null && reference == null) {
       throw new WebhookRejected(NAME, "event " + id + " names no payment");
     }
@@ -76,10 +76,5 @@ public class KomojuWebhooks implements GatewayWebhooks {
                 outcome == Outcome.FAILED || outcome == Outcome.EXPIRED
                     ? type.substring("payment.".length())
                     : null)));
-  }
-
-  private static String text(JsonNode node, String field) {
-    JsonNode value = node.get(field);
-    return value == null || value.isNull() ? null : value.asText();
   }
 }

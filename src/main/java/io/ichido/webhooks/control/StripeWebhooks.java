@@ -79,7 +79,7 @@ public class StripeWebhooks implements GatewayWebhooks {
       return new ReceivedEvent(NAME, id, type, Optional.empty());
     }
     boolean refund = outcome == Outcome.REFUNDED;
-    String chargeId = text(object, refund ? "payment_intent" : "id");
+    String chargeId = EventJson.text(object, refund ? "payment_intent" : "id");
     long amount =
         refund
             ? object.path("amount_refunded").asLong()
@@ -109,11 +109,6 @@ public class StripeWebhooks implements GatewayWebhooks {
                 amount,
                 object.path("currency").asText("").toUpperCase(Locale.ROOT),
                 reason)));
-  }
-
-  private static String text(JsonNode node, String field) {
-    JsonNode value = node.get(field);
-    return value == null || value.isNull() ? null : value.asText();
   }
 
   private static Long parseLong(String value) {
