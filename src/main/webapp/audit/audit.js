@@ -184,6 +184,10 @@ async function load(page) {
     if (mine !== latestSearch || refusedMidway(error)) {
       return;
     }
+    if (state.asOf === null) {
+      // A new search failed: the rows of the previous one would pass for its answer.
+      state.result = null;
+    }
     state.filterMessage = () => t("searchError", describe(error));
   } finally {
     if (mine === latestSearch) {
@@ -296,7 +300,7 @@ function row(entry) {
   const when = document.createElement("time");
   when.dateTime = entry.loggedAt;
   when.title = entry.loggedAt;
-  when.textContent = localTime(entry.loggedAt);
+  when.append(...localTime(entry.loggedAt));
   const kind = document.createElement("span");
   kind.textContent = entry.kind;
   kind.title = MESSAGES[state.language].kinds[entry.kind] ?? entry.kind;
@@ -340,23 +344,38 @@ function details(entry) {
   };
   const box = document.createElement("details");
   const summary = document.createElement("summary");
-  summary.textContent = compact;
+  const line = document.createElement("span");
+  line.className = "compact";
+  line.textContent = compact;
   summary.title = compact;
+  summary.append(line);
   const full = document.createElement("pre");
   full.textContent = JSON.stringify(more, null, 2);
   box.append(summary, full);
   return box;
 }
 
+/** Date and time of day, each kept on one line. */
 function localTime(iso) {
-  return new Intl.DateTimeFormat(state.language, {
+  const moment = new Date(iso);
+  const date = new Intl.DateTimeFormat(state.language, {
     year: "numeric",
     month: "2-digit",
     day: "2-digit",
+  }).format(moment);
+  const time = new Intl.DateTimeFormat(state.language, {
     hour: "2-digit",
     minute: "2-digit",
     second: "2-digit",
-  }).format(new Date(iso));
+  }).format(moment);
+  return [nowrap(date), " ", nowrap(time)];
+}
+
+function nowrap(text) {
+  const span = document.createElement("span");
+  span.className = "nowrap";
+  span.textContent = text;
+  return span;
 }
 
 function clock(date) {
