@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -25,6 +27,8 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
@@ -61,6 +65,7 @@ class AuditConsoleIT {
   private WebDriver browser;
   private WebDriverWait wait;
   private Path downloads;
+  private Path profile;
 
   @Deployment
   static WebArchive deployment() {
@@ -77,7 +82,7 @@ class AuditConsoleIT {
   }
 
   @BeforeEach
-  void startBrowser() throws IOException {
+  void browserInstalled() throws IOException {
     assertThat(Files.isExecutable(CHROMIUM))
         .as(
             "No Chromium at %s: install the Debian packages chromium and chromium-driver"
@@ -87,14 +92,18 @@ class AuditConsoleIT {
     assertThat(Files.isExecutable(CHROMEDRIVER))
         .as("No chromedriver at %s: install the Debian package chromium-driver", CHROMEDRIVER)
         .isTrue();
+    downloads = Files.createTempDirectory("ichido-downloads");
+  }
+
+  /** A fresh headless Chromium whose user prefers {@code language}. */
+  private void startBrowser(String language) throws IOException {
+    profile = Files.createTempDirectory("ichido-chromium-profile");
     // Selenium must never look for (or download) a driver or a browser of its own.
     System.setProperty("SE_OFFLINE", "true");
     System.setProperty("webdriver.chrome.driver", CHROMEDRIVER.toString());
     // Selenium's tracing wants a newer OpenTelemetry API than the MicroProfile one on this path.
     System.setProperty("webdriver.remote.enableTracing", "false");
 
-    Path profile = Files.createTempDirectory("ichido-chromium-profile");
-    downloads = Files.createTempDirectory("ichido-downloads");
     ChromeOptions options = new ChromeOptions();
     options.setBinary(CHROMIUM.toFile());
     options.addArguments(
@@ -106,7 +115,7 @@ class AuditConsoleIT {
         "--disable-component-update",
         "--disable-sync",
         "--window-size=1400,1000",
-        "--lang=en-US",
+        "--lang=" + language,
         "--user-data-dir=" + profile);
     options.setExperimentalOption(
         "prefs",
@@ -116,7 +125,7 @@ class AuditConsoleIT {
             "download.prompt_for_download",
             false,
             "intl.accept_languages",
-            "en-US,en"));
+            language));
     ChromeDriverService service =
         new ChromeDriverService.Builder()
             .usingDriverExecutable(CHROMEDRIVER.toFile())
@@ -131,6 +140,8 @@ class AuditConsoleIT {
     if (browser != null) {
       browser.quit();
     }
+    removeQuietly(profile);
+    removeQuietly(downloads);
   }
 
   @Test
@@ -139,7 +150,8 @@ class AuditConsoleIT {
     open();
     signIn("auditor", "auditor-secret");
     wait.until(ExpectedConditions.attributeToBe(By.id("chain"), "data-state", "intact"));
-    assertThat(text("chain-status")).matches("Hash chain intact — [\\d,]+ entries");
+    String verdict = text("chain-status");
+    assertThat(verdict).matches("Hash chain intact — [\\d,]+ entries");
 
     new Select(byId("page-size")).selectByVisibleText(Integer.toString(PAGE));
     searchFor(customer);
@@ -162,6 +174,13 @@ class AuditConsoleIT {
     byId("previous").click();
     assertThat(waitForPage(1, PAGE)).isEqualTo(first);
     assertThat(byId("previous").isEnabled()).isFalse();
+
+    // Every search since was logged: the chain checked again is longer, and still intact.
+    byId("verify-again").click();
+    wait.until(
+        shown ->
+            "intact".equals(byId("chain").getAttribute("data-state"))
+                && !verdict.equals(text("chain-status")));
 
     byId("sign-out").click();
     wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("sign-in-panel")));
@@ -197,6 +216,7 @@ class AuditConsoleIT {
   void csvDownload() throws Exception {
     open();
     signIn("auditor", "auditor-secret");
+    waitForSearchDone();
     fill("counterparty", customer);
     byId("download").click();
 
@@ -218,8 +238,40 @@ class AuditConsoleIT {
   }
 
   @Test
+  @DisplayName("a row changed behind the application's back turns the verdict red, naming it")
+  void brokenChain() throws Exception {
+    long seq = search("&kind=ORDER_CREATED&size=1").path("items").get(0).path("seq").asLong();
+    Db.behindTheLogsBack("UPDATE payment_log SET amount = amount - 1 WHERE seq = " + seq);
+    try {
+      open();
+      signIn("auditor", "auditor-secret");
+      wait.until(ExpectedConditions.attributeToBe(By.id("chain"), "data-state", "broken"));
+      assertThat(text("chain-status"))
+          .isEqualTo(
+              "Hash chain BROKEN at entry "
+                  + seq
+                  + ": its content does not match its hash: it was changed");
+      waitForSearchDone();
+      screenshot("audit-console-broken.png");
+    } finally {
+      Db.behindTheLogsBack("UPDATE payment_log SET amount = amount + 1 WHERE seq = " + seq);
+    }
+    byId("verify-again").click();
+    wait.until(ExpectedConditions.attributeToBe(By.id("chain"), "data-state", "intact"));
+  }
+
+  @Test
+  @DisplayName("a browser that prefers Japanese gets the console in Japanese from the start")
+  void japaneseByDefault() throws IOException {
+    open("ja-JP");
+    assertThat(browser.getTitle()).isEqualTo("Ichido 決済ログ");
+    assertThat(byId("sign-in").getText()).isEqualTo("サインイン");
+    assertThat(byId("lang-ja").getAttribute("aria-pressed")).isEqualTo("true");
+  }
+
+  @Test
   @DisplayName("a wrong password is told as such and opens nothing")
-  void wrongPassword() {
+  void wrongPassword() throws IOException {
     open();
     signIn("auditor", "not-the-secret");
     wait.until(ExpectedConditions.textToBe(By.id("sign-in-error"), "Wrong user or password."));
@@ -228,7 +280,7 @@ class AuditConsoleIT {
 
   @Test
   @DisplayName("a client account is refused: it is not an auditor")
-  void clientIsNotAnAuditor() {
+  void clientIsNotAnAuditor() throws IOException {
     open();
     signIn("shop-a", "shop-a-secret");
     wait.until(
@@ -238,7 +290,7 @@ class AuditConsoleIT {
 
   @Test
   @DisplayName("the API's reason for refusing a search is shown next to the form")
-  void problemDetailShown() {
+  void problemDetailShown() throws IOException {
     open();
     signIn("auditor", "auditor-secret");
     waitForSearchDone();
@@ -249,14 +301,21 @@ class AuditConsoleIT {
         ExpectedConditions.textToBe(
             By.id("filter-error"),
             "Could not search: Parameter maxAmount must not be below minAmount."));
+    // The rows of the search before must not pass for this one's answer.
+    assertThat(browser.findElements(By.cssSelector("#results-table tbody tr"))).isEmpty();
   }
 
   // --- the page ------------------------------------------------------------------------------
 
-  private void open() {
+  private void open() throws IOException {
+    open("en-US");
+    assertThat(browser.getTitle()).isEqualTo("Ichido payment log");
+  }
+
+  private void open(String language) throws IOException {
+    startBrowser(language);
     browser.get(Api.BASE + "/audit/");
     wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("username")));
-    assertThat(browser.getTitle()).isEqualTo("Ichido payment log");
   }
 
   private void signIn(String user, String password) {
@@ -334,10 +393,21 @@ class AuditConsoleIT {
     }
   }
 
+  /** The whole page, not only the window: the window is made as tall as the page first. */
   private void screenshot(String name) throws IOException {
     Files.createDirectories(SCREENSHOTS);
-    byte[] png = ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES);
-    Files.write(SCREENSHOTS.resolve(name), png);
+    Dimension window = browser.manage().window().getSize();
+    long height =
+        (Long)
+            ((JavascriptExecutor) browser)
+                .executeScript("return document.documentElement.scrollHeight");
+    browser.manage().window().setSize(new Dimension(window.getWidth(), (int) height + 120));
+    try {
+      byte[] png = ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES);
+      Files.write(SCREENSHOTS.resolve(name), png);
+    } finally {
+      browser.manage().window().setSize(window);
+    }
   }
 
   private void fill(String id, String value) {
@@ -356,6 +426,20 @@ class AuditConsoleIT {
 
   private WebElement byId(String id) {
     return browser.findElement(By.id(id));
+  }
+
+  /** Temporary files left behind are untidy, not a failure of the console. */
+  private static void removeQuietly(Path dir) {
+    if (dir == null) {
+      return;
+    }
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(file);
+      }
+    } catch (IOException | UncheckedIOException stillInUse) {
+      // Chromium may still be writing to its profile as it exits
+    }
   }
 
   // --- the API, to compare with ----------------------------------------------------------------
