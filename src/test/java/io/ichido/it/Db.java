@@ -10,6 +10,7 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Properties;
 import java.util.UUID;
 
@@ -61,6 +62,25 @@ public final class Db {
       return statement.executeUpdate();
     } catch (SQLException e) {
       throw new IllegalStateException(e);
+    }
+  }
+
+  /**
+   * What a database superuser could do to the payment log: switch its append-only guard off, change
+   * exactly one row, switch the guard on again.
+   */
+  public static void behindTheLogsBack(String update) throws SQLException {
+    try (Connection c = connect();
+        Statement sql = c.createStatement()) {
+      c.setAutoCommit(false);
+      sql.execute("ALTER TABLE payment_log DISABLE TRIGGER payment_log_no_update_or_delete");
+      int changed = sql.executeUpdate(update);
+      if (changed != 1) {
+        c.rollback();
+        throw new IllegalStateException(changed + " rows changed, not 1: " + update);
+      }
+      sql.execute("ALTER TABLE payment_log ENABLE TRIGGER payment_log_no_update_or_delete");
+      c.commit();
     }
   }
 

@@ -177,14 +177,14 @@ class PaymentLogIT {
             .asLong();
     assertThat(verify().path("intact").asBoolean()).isTrue();
 
-    behindTheBack("UPDATE payment_log SET amount = amount - 1 WHERE seq = " + seq);
+    Db.behindTheLogsBack("UPDATE payment_log SET amount = amount - 1 WHERE seq = " + seq);
     try {
       JsonNode report = verify();
       assertThat(report.path("intact").asBoolean()).isFalse();
       assertThat(report.path("firstBrokenSeq").asLong()).isEqualTo(seq);
       assertThat(report.path("problem").asText()).contains("changed");
     } finally {
-      behindTheBack("UPDATE payment_log SET amount = amount + 1 WHERE seq = " + seq);
+      Db.behindTheLogsBack("UPDATE payment_log SET amount = amount + 1 WHERE seq = " + seq);
     }
     assertThat(verify().path("intact").asBoolean()).isTrue();
   }
@@ -372,18 +372,6 @@ class PaymentLogIT {
     HttpResponse<String> answer = AUDITOR.get(LOG + "/verify");
     assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
     return Shopper.json(answer.body());
-  }
-
-  /** What a database superuser could do: switch the guard off, change a row, switch it on. */
-  private static void behindTheBack(String update) throws SQLException {
-    try (Connection c = Db.connect();
-        Statement sql = c.createStatement()) {
-      c.setAutoCommit(false);
-      sql.execute("ALTER TABLE payment_log DISABLE TRIGGER payment_log_no_update_or_delete");
-      assertThat(sql.executeUpdate(update)).isEqualTo(1);
-      sql.execute("ALTER TABLE payment_log ENABLE TRIGGER payment_log_no_update_or_delete");
-      c.commit();
-    }
   }
 
   private static String encode(String value) {

@@ -1,0 +1,476 @@
+// The auditors' console: sign in, see whether the hash chain holds, search the payment log page by
+// page, export a search as CSV. Every value from the log is put on the page as text, never as
+// HTML: counterparties, keys and details are chosen by callers and customers.
+import { MESSAGES, preferredLanguage } from "./messages.js";
+import * as api from "./api.js";
+
+const FILTERS = [
+  "from",
+  "to",
+  "minAmount",
+  "maxAmount",
+  "counterparty",
+  "orderId",
+  "gateway",
+  "status",
+  "idempotencyKey",
+  "kind",
+];
+const LANGUAGE_KEY = "ichido.audit.language";
+
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  language: storedLanguage() ?? preferredLanguage(navigator.languages ?? [navigator.language]),
+  user: null,
+  chain: null, // {checking} | {report, at} | {error, at}
+  query: null, // the filters of the search shown, as sent
+  size: 50,
+  page: 1,
+  asOf: null, // the first page's head: later pages are read as of it, so they never shift
+  result: null,
+  loading: false,
+  signInMessage: null, // functions of the language, so a message follows a language switch
+  filterMessage: null,
+  downloadMessage: null,
+};
+let latestSearch = 0;
+
+function t(key, ...args) {
+  const message = MESSAGES[state.language][key];
+  return typeof message === "function" ? message(...args) : message;
+}
+
+function describe(error) {
+  if (error.status === 0) {
+    return t("unreachable");
+  }
+  return error.detail ?? t("failed", error.status);
+}
+
+// --- signing in and out --------------------------------------------------------------------
+
+async function onSignIn(event) {
+  event.preventDefault();
+  const user = $("username").value.trim();
+  const password = $("password").value;
+  api.signIn(user, password);
+  state.signInMessage = () => t("signingIn");
+  $("sign-in").disabled = true;
+  render();
+  try {
+    const report = await api.verify();
+    state.user = user;
+    state.chain = { report, at: new Date() };
+    state.signInMessage = null;
+    $("password").value = "";
+    render();
+    $("filter-heading").focus();
+    await runSearch();
+  } catch (error) {
+    api.signOut();
+    state.signInMessage = signInRefusal(error);
+  } finally {
+    $("sign-in").disabled = false;
+    render();
+  }
+}
+
+function signInRefusal(error) {
+  if (error.status === 401) {
+    return () => t("wrongPassword");
+  }
+  if (error.status === 403) {
+    return () => t("notAuditor");
+  }
+  return () => describe(error);
+}
+
+function signOut(message = null) {
+  api.signOut();
+  latestSearch++;
+  Object.assign(state, {
+    user: null,
+    chain: null,
+    query: null,
+    page: 1,
+    asOf: null,
+    result: null,
+    loading: false,
+    signInMessage: message,
+    filterMessage: null,
+    downloadMessage: null,
+  });
+  $("password").value = "";
+  render();
+  $("username").focus();
+}
+
+/** A refusal in the middle of work: the credentials no longer hold, or the role was taken away. */
+function refusedMidway(error) {
+  if (error.status === 401) {
+    signOut(() => t("sessionEnded"));
+    return true;
+  }
+  if (error.status === 403) {
+    signOut(() => t("notAuditor"));
+    return true;
+  }
+  return false;
+}
+
+// --- the chain -----------------------------------------------------------------------------
+
+async function verifyAgain() {
+  state.chain = { checking: true };
+  render();
+  try {
+    state.chain = { report: await api.verify(), at: new Date() };
+  } catch (error) {
+    if (refusedMidway(error)) {
+      return;
+    }
+    state.chain = { error, at: new Date() };
+  }
+  render();
+}
+
+// --- searching and paging ------------------------------------------------------------------
+
+/** The form's filters as the API takes them; local date-times become instants. */
+function filterParams() {
+  const form = $("filters");
+  const params = new URLSearchParams();
+  for (const name of FILTERS) {
+    let value = form.elements[name].value.trim();
+    if (value === "") {
+      continue;
+    }
+    if (name === "from" || name === "to") {
+      // "2026-11-30T09:00" without an offset is read in the browser's own time zone.
+      value = new Date(value).toISOString();
+    }
+    params.set(name, value);
+  }
+  return params;
+}
+
+async function runSearch() {
+  state.query = filterParams();
+  state.asOf = null;
+  await load(1);
+}
+
+async function load(page) {
+  const params = new URLSearchParams(state.query);
+  params.set("size", state.size);
+  params.set("page", page);
+  if (state.asOf !== null) {
+    params.set("asOf", state.asOf);
+  }
+  const mine = ++latestSearch;
+  state.loading = true;
+  render();
+  try {
+    const result = await api.search(params);
+    if (mine !== latestSearch) {
+      return;
+    }
+    state.result = result;
+    state.page = result.page;
+    state.asOf ??= result.asOf;
+    state.filterMessage = null;
+  } catch (error) {
+    if (mine !== latestSearch || refusedMidway(error)) {
+      return;
+    }
+    if (state.asOf === null) {
+      // A new search failed: the rows of the previous one would pass for its answer.
+      state.result = null;
+    }
+    state.filterMessage = () => t("searchError", describe(error));
+  } finally {
+    if (mine === latestSearch) {
+      state.loading = false;
+      render();
+    }
+  }
+}
+
+// --- CSV -----------------------------------------------------------------------------------
+
+async function download() {
+  state.downloadMessage = () => t("downloading");
+  state.filterMessage = null;
+  $("download").disabled = true;
+  render();
+  try {
+    const blob = await api.csv(filterParams());
+    const name = csvName(new Date());
+    save(blob, name);
+    state.downloadMessage = () => t("downloaded", name);
+  } catch (error) {
+    state.downloadMessage = null;
+    if (refusedMidway(error)) {
+      return;
+    }
+    state.filterMessage = () => t("csvError", describe(error));
+  } finally {
+    $("download").disabled = false;
+    render();
+  }
+}
+
+function csvName(now) {
+  const two = (n) => String(n).padStart(2, "0");
+  const day = `${now.getFullYear()}${two(now.getMonth() + 1)}${two(now.getDate())}`;
+  return `payment-log-${day}-${two(now.getHours())}${two(now.getMinutes())}.csv`;
+}
+
+function save(blob, name) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has its own reference by now; a minute is ample for slow disks.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+// --- showing it ----------------------------------------------------------------------------
+
+function render() {
+  const signedIn = state.user !== null;
+  $("sign-in-panel").hidden = signedIn;
+  $("console").hidden = !signedIn;
+  $("sign-out").hidden = !signedIn;
+  $("who").hidden = !signedIn;
+  $("who").textContent = signedIn ? t("signedInAs", state.user) : "";
+  $("sign-in-error").textContent = state.signInMessage?.() ?? "";
+  $("filter-error").textContent = state.filterMessage?.() ?? "";
+  $("download-status").textContent = state.downloadMessage?.() ?? "";
+  renderChain();
+  renderResults();
+}
+
+function renderChain() {
+  const chain = state.chain ?? { checking: true };
+  const section = $("chain");
+  let text;
+  if (chain.checking) {
+    section.dataset.state = "checking";
+    text = t("chainChecking");
+  } else if (chain.error) {
+    section.dataset.state = "unknown";
+    text = t("chainUnknown", describe(chain.error));
+  } else if (chain.report.intact) {
+    section.dataset.state = "intact";
+    text = t("chainIntact", number(chain.report.entries));
+  } else {
+    section.dataset.state = "broken";
+    text = t("chainBroken", chain.report.firstBrokenSeq, chain.report.problem);
+  }
+  $("chain-status").textContent = text;
+  $("chain-checked").textContent = chain.at ? t("chainCheckedAt", clock(chain.at)) : "";
+  $("verify-again").disabled = Boolean(chain.checking);
+}
+
+function renderResults() {
+  $("results").setAttribute("aria-busy", String(state.loading));
+  $("search").disabled = state.loading;
+  const result = state.result;
+  const items = result?.items ?? [];
+  const body = $("results-table").tBodies[0];
+  body.replaceChildren(...items.map(row));
+  $("results-table").hidden = result !== null && items.length === 0;
+  $("empty").hidden = result === null || items.length > 0;
+  $("page-indicator").textContent = result ? t("pageN", state.page) : "";
+  $("results-summary").textContent = result ? t("resultsSummary", state.page, items.length) : "";
+  $("previous").disabled = state.loading || !result || state.page <= 1;
+  $("next").disabled = state.loading || !result?.next;
+  $("paging-hint").textContent = result ? t("pagingHint", number(state.asOf)) : "";
+}
+
+function row(entry) {
+  const tr = document.createElement("tr");
+  tr.dataset.seq = entry.seq;
+  const when = document.createElement("time");
+  when.dateTime = entry.loggedAt;
+  when.title = entry.loggedAt;
+  when.append(...localTime(entry.loggedAt));
+  const kind = document.createElement("span");
+  kind.textContent = entry.kind;
+  kind.title = MESSAGES[state.language].kinds[entry.kind] ?? entry.kind;
+  tr.append(
+    cell(entry.seq, "num seq"),
+    cell(when, "time"),
+    cell(kind, "kind"),
+    cell(entry.orderId, "num order"),
+    cell(entry.counterparty, "counterparty"),
+    cell(money(entry.amount, entry.currency), "num amount"),
+    cell(entry.gateway, "gateway"),
+    cell(entry.chargeId, "id charge"),
+    cell(entry.idempotencyKey, "id key"),
+    cell(entry.status, "status"),
+    cell(entry.actor, "actor"),
+    cell(details(entry), "details"),
+  );
+  return tr;
+}
+
+function cell(content, className) {
+  const td = document.createElement("td");
+  td.className = className;
+  if (content instanceof Node) {
+    td.append(content);
+  } else if (content !== null && content !== undefined) {
+    td.textContent = String(content);
+  }
+  return td;
+}
+
+/** The details as one line of JSON; opened, everything else the entry holds beyond the columns. */
+function details(entry) {
+  const compact = JSON.stringify(entry.details ?? {});
+  const more = {
+    details: entry.details ?? {},
+    tax: entry.tax,
+    corrects: entry.corrects,
+    prevHash: entry.prevHash,
+    hash: entry.hash,
+  };
+  const box = document.createElement("details");
+  const summary = document.createElement("summary");
+  const line = document.createElement("span");
+  line.className = "compact";
+  line.textContent = compact;
+  summary.title = compact;
+  summary.append(line);
+  const full = document.createElement("pre");
+  full.textContent = JSON.stringify(more, null, 2);
+  box.append(summary, full);
+  return box;
+}
+
+/** Date and time of day, each kept on one line. */
+function localTime(iso) {
+  const moment = new Date(iso);
+  const date = new Intl.DateTimeFormat(state.language, {
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(moment);
+  const time = new Intl.DateTimeFormat(state.language, {
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).format(moment);
+  return [nowrap(date), " ", nowrap(time)];
+}
+
+function nowrap(text) {
+  const span = document.createElement("span");
+  span.className = "nowrap";
+  span.textContent = text;
+  return span;
+}
+
+function clock(date) {
+  return new Intl.DateTimeFormat(state.language, { timeStyle: "medium" }).format(date);
+}
+
+function number(value) {
+  return new Intl.NumberFormat(state.language).format(value);
+}
+
+/** Amounts are in the currency's smallest unit (whole yen for JPY), as the gateways count them. */
+function money(amount, currency) {
+  if (amount === null || amount === undefined) {
+    return null;
+  }
+  if (!currency) {
+    return number(amount);
+  }
+  try {
+    const format = new Intl.NumberFormat(state.language, { style: "currency", currency });
+    return format.format(amount / 10 ** format.resolvedOptions().maximumFractionDigits);
+  } catch (unknownCurrency) {
+    return `${number(amount)} ${currency}`;
+  }
+}
+
+function applyLanguage() {
+  document.documentElement.lang = state.language;
+  document.title = t("title");
+  for (const element of document.querySelectorAll("[data-i18n]")) {
+    element.textContent = t(element.dataset.i18n);
+  }
+  for (const button of document.querySelectorAll("[data-lang]")) {
+    button.setAttribute("aria-pressed", String(button.dataset.lang === state.language));
+  }
+  const kinds = MESSAGES[state.language].kinds;
+  for (const option of $("kind").options) {
+    if (option.value) {
+      option.textContent = `${kinds[option.value]} (${option.value})`;
+    }
+  }
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  $("tz-hint").textContent = t("timeZoneHint", zone);
+  render();
+}
+
+function switchLanguage(language) {
+  state.language = language;
+  try {
+    localStorage.setItem(LANGUAGE_KEY, language);
+  } catch (storageRefused) {
+    // private windows may refuse storage: the choice then lasts as long as the page
+  }
+  applyLanguage();
+}
+
+function storedLanguage() {
+  try {
+    const language = localStorage.getItem(LANGUAGE_KEY);
+    return language in MESSAGES ? language : null;
+  } catch (storageRefused) {
+    return null;
+  }
+}
+
+// --- wiring --------------------------------------------------------------------------------
+
+function start() {
+  for (const kind of Object.keys(MESSAGES.en.kinds)) {
+    $("kind").append(new Option(kind, kind));
+  }
+  $("sign-in-form").addEventListener("submit", onSignIn);
+  $("sign-out").addEventListener("click", () => signOut());
+  $("verify-again").addEventListener("click", verifyAgain);
+  $("filters").addEventListener("submit", (event) => {
+    event.preventDefault();
+    runSearch();
+  });
+  $("clear").addEventListener("click", () => $("filters").reset());
+  $("download").addEventListener("click", download);
+  $("previous").addEventListener("click", () => load(state.page - 1));
+  $("next").addEventListener("click", () => load(state.page + 1));
+  $("page-size").addEventListener("change", (event) => {
+    state.size = Number(event.target.value);
+    if (state.query !== null) {
+      state.asOf = null;
+      load(1);
+    }
+  });
+  for (const button of document.querySelectorAll("[data-lang]")) {
+    button.addEventListener("click", () => switchLanguage(button.dataset.lang));
+  }
+  $("filter-heading").tabIndex = -1;
+  applyLanguage();
+  $("username").focus();
+}
+
+start();
