@@ -10,6 +10,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Comparator;
+import java.util.Properties;
 import java.util.stream.Stream;
 
 /**
@@ -101,8 +102,17 @@ final class BenchDatabase implements AutoCloseable {
   }
 
   Connection connect() throws SQLException {
+    return connect(new Properties());
+  }
+
+  /** A connection with driver settings of its own. */
+  Connection connect(Properties settings) throws SQLException {
+    Properties properties = new Properties();
+    properties.putAll(settings);
+    properties.setProperty("user", user);
+    properties.setProperty("password", password);
     String url = adminUrl.substring(0, adminUrl.lastIndexOf('/') + 1) + name;
-    return DriverManager.getConnection(url, user, password);
+    return DriverManager.getConnection(url, properties);
   }
 
   String where() {

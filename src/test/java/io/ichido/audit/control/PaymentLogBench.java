@@ -22,10 +22,14 @@ import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
 /**
@@ -76,7 +80,8 @@ public final class PaymentLogBench {
       Map<String, Latencies> measured = measure(kinds, runs, warmup, seed + 2);
       double otherCpus = otherLoad.cpus();
       Map<String, String> plans = plans(connection, kinds);
-      report(measured, plans, runs, warmup, otherCpus);
+      Map<String, String> generic = genericPlans(db, kinds);
+      report(measured, plans, generic, runs, warmup, otherCpus);
       explain(connection, samples, new Random(seed + 3));
       if (Boolean.getBoolean("ichido.bench.hold")) {
         progress("holding " + db.where() + " for a look; Ctrl+C ends (and drops it)");
@@ -210,7 +215,7 @@ public final class PaymentLogBench {
         String statement = rows.getString(1).replaceAll("\\$\\d+", "?");
         for (Kind kind : kinds) {
           if (kind.sql().equals(statement)) {
-            plans.put(kind.name(), rows.getLong(2) + " generic / " + rows.getLong(3) + " custom");
+            plans.put(kind.name(), rows.getLong(2) + "/" + rows.getLong(3));
           }
         }
       }
@@ -222,16 +227,30 @@ public final class PaymentLogBench {
   private static void report(
       Map<String, Latencies> measured,
       Map<String, String> plans,
+      Map<String, String> generic,
       int runs,
       int warmup,
       double otherCpus) {
     double baseline = measured.get(BASELINE).millis(0.5);
     System.out.printf(
         "Searches through LogSearch (as the API runs them: head, search, commit), %d measured runs"
-            + " each after %d warm-up rounds, interleaved; times in ms; x = p50 / p50 of \"%s\"%n",
+            + " each after %d warm-up rounds, interleaved; times in ms; x = p50 / p50 of \"%s\";%n"
+            + "gen/cust = generic and custom plans the server used for the statement;"
+            + " generic plan = what it scans when planned without the values%n",
         runs, warmup, BASELINE);
-    String format = "%-42s %6s %6s %8s %8s %8s %8s %8s  %s%n";
-    System.out.printf(format, "search", "runs", "rows", "p50", "p95", "p99", "max", "x", "plans");
+    String format = "%-42s %5s %5s %7s %7s %7s %7s %6s %9s  %s%n";
+    System.out.printf(
+        format,
+        "search",
+        "runs",
+        "rows",
+        "p50",
+        "p95",
+        "p99",
+        "max",
+        "x",
+        "gen/cust",
+        "generic plan");
     measured.forEach(
         (name, l) ->
             System.out.printf(
@@ -244,7 +263,8 @@ public final class PaymentLogBench {
                 ms(l.millis(0.99)),
                 ms(l.millis(1)),
                 "%.1f".formatted(l.millis(0.5) / baseline),
-                plans.getOrDefault(name, "not server-prepared")));
+                plans.getOrDefault(name, "-"),
+                generic.getOrDefault(name, "-")));
     Latencies target = measured.get(TARGET);
     boolean pass = target.millis(0.5) < TARGET_P50_MS && target.millis(0.99) < TARGET_P99_MS;
     System.out.printf(
@@ -276,11 +296,6 @@ public final class PaymentLogBench {
     System.out.printf(
         "%nEXPLAIN (ANALYZE, BUFFERS) of \"%s\", parameters %s%n", TARGET, sql.parameters());
     printPlan(connection, new LogSql("EXPLAIN (ANALYZE, BUFFERS) " + sql.sql(), sql.parameters()));
-    StringBuilder numbered = new StringBuilder();
-    int n = 0;
-    for (char c : sql.sql().toCharArray()) {
-      numbered.append(c == '?' ? "$" + ++n : String.valueOf(c));
-    }
     StringBuilder arguments = new StringBuilder();
     for (Object value : sql.parameters()) {
       arguments.append(arguments.isEmpty() ? "" : ", ");
@@ -289,7 +304,7 @@ public final class PaymentLogBench {
     System.out.printf("%nThe same as a generic plan (plan_cache_mode = force_generic_plan):%n");
     try (Statement statement = connection.createStatement()) {
       statement.execute("SET plan_cache_mode = force_generic_plan");
-      statement.execute("PREPARE bench_target AS " + numbered);
+      statement.execute("PREPARE bench_target AS " + numbered(sql.sql()));
       printPlan(
           connection,
           new LogSql(
@@ -298,6 +313,51 @@ public final class PaymentLogBench {
       statement.execute("RESET plan_cache_mode");
     }
     connection.commit();
+  }
+
+  /**
+   * The plan each search gets once its prepared statement goes generic (planned without the
+   * parameters' values), in a few words: the indexes it scans and whether it sorts. The simple
+   * query protocol leaves the parameters unbound, as EXPLAIN (GENERIC_PLAN) wants them.
+   */
+  private static Map<String, String> genericPlans(BenchDatabase db, List<Kind> kinds)
+      throws SQLException {
+    Properties simple = new Properties();
+    simple.setProperty("preferQueryMode", "simple");
+    Pattern scan =
+        Pattern.compile("(Bitmap Index Scan|Index Only Scan|Index Scan)( Backward)? on (\\w+)");
+    Map<String, String> plans = new LinkedHashMap<>();
+    try (Connection connection = db.connect(simple);
+        Statement sql = connection.createStatement()) {
+      for (Kind kind : kinds) {
+        List<String> steps = new ArrayList<>();
+        try (ResultSet rows = sql.executeQuery("EXPLAIN (GENERIC_PLAN) " + numbered(kind.sql()))) {
+          while (rows.next()) {
+            String line = rows.getString(1);
+            Matcher m = scan.matcher(line.replace(" using ", " on "));
+            if (m.find()) {
+              steps.add(m.group(3) + (m.group(2) == null ? "" : " backward"));
+            } else if (line.contains("Sort  (")) {
+              steps.add("sort");
+            } else if (line.contains("Seq Scan")) {
+              steps.add("whole table");
+            }
+          }
+        }
+        plans.put(kind.name(), steps.isEmpty() ? "-" : String.join(", ", steps));
+      }
+    }
+    return plans;
+  }
+
+  /** JDBC's ? placeholders as PostgreSQL's $1, $2, ... (the log's SQL has no ? in literals). */
+  private static String numbered(String sql) {
+    StringBuilder numbered = new StringBuilder();
+    int n = 0;
+    for (char c : sql.toCharArray()) {
+      numbered.append(c == '?' ? "$" + ++n : String.valueOf(c));
+    }
+    return numbered.toString();
   }
 
   private static void printPlan(Connection connection, LogSql explain) throws SQLException {
