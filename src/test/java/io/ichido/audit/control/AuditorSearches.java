@@ -111,6 +111,15 @@ final class AuditorSearches {
     kinds.add(page(search, TARGET, priced, (s, r) -> monthAmountParty(s, amountRange(s, r))));
     kinds.add(
         page(search, "month + amount range", priced, (s, r) -> monthAmount(s, amountRange(s, r))));
+    // What auditors look for first: "that ¥380,000 payment". Few entries match in a month.
+    List<Long> amounts = priced.stream().map(Sample::amount).sorted().toList();
+    long large = amounts.get(amounts.size() * 95 / 100);
+    kinds.add(
+        page(
+            search,
+            "month + amount ±10 %, top 5 % amounts",
+            only(priced, s -> s.amount() >= large),
+            (s, r) -> monthAmount(s, within(s, 1.1))));
     kinds.add(page(search, "counterparty (all time)", parties, (s, r) -> party(s)));
     kinds.add(page(search, "month", samples, (s, r) -> month(s)));
     kinds.add(page(search, "idempotency key", keyed, (s, r) -> key(s)));
@@ -181,7 +190,10 @@ final class AuditorSearches {
    * a factor of 2 or within a factor of 5, in equal shares.
    */
   private static long[] amountRange(Sample s, Random random) {
-    double factor = new double[] {1.1, 2, 5}[random.nextInt(3)];
+    return within(s, new double[] {1.1, 2, 5}[random.nextInt(3)]);
+  }
+
+  private static long[] within(Sample s, double factor) {
     return new long[] {
       (long) Math.floor(s.amount() / factor), (long) Math.ceil(s.amount() * factor)
     };
