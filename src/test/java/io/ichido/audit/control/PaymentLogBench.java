@@ -337,6 +337,8 @@ public final class PaymentLogBench {
             Matcher m = scan.matcher(line.replace(" using ", " on "));
             if (m.find()) {
               steps.add(m.group(3) + (m.group(2) == null ? "" : " backward"));
+            } else if (line.contains("Incremental Sort  (")) {
+              steps.add("incremental sort");
             } else if (line.contains("Sort  (")) {
               steps.add("sort");
             } else if (line.contains("Seq Scan")) {
