@@ -182,13 +182,18 @@ public final class DevDatabase {
 
   private static void migrate(Coordinates db, Path changelogDir) throws Exception {
     try (Connection connection = DriverManager.getConnection(db.url(), db.user(), db.password())) {
-      Database database =
-          DatabaseFactory.getInstance()
-              .findCorrectDatabaseImplementation(new JdbcConnection(connection));
-      try (Liquibase liquibase =
-          new Liquibase(CHANGELOG, new DirectoryResourceAccessor(changelogDir), database)) {
-        liquibase.update(new Contexts(), new LabelExpression());
-      }
+      migrate(connection, changelogDir);
+    }
+  }
+
+  /** Applies the project's whole Liquibase changelog, as the run and test commands do. */
+  public static void migrate(Connection connection, Path changelogDir) throws Exception {
+    Database database =
+        DatabaseFactory.getInstance()
+            .findCorrectDatabaseImplementation(new JdbcConnection(connection));
+    try (Liquibase liquibase =
+        new Liquibase(CHANGELOG, new DirectoryResourceAccessor(changelogDir), database)) {
+      liquibase.update(new Contexts(), new LabelExpression());
     }
   }
 

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Whether the payment log's search indexes carry a year of traffic: loads a year of entries (a
+# valid hash chain, 1,000,000 by default) into a PostgreSQL of its own with the project's real
+# Liquibase changelog, verifies the chain, then times the searches auditors make, through the
+# application's own LogSearch, against baselines measured in the same run. Prints one report.
+#
+# Usage, from anywhere in the repository:  src/bench/payment-log-bench.sh
+# Needs a JDK 17 (the Maven wrapper does the rest). About 4 minutes on 2 CPUs.
+#
+# Settings (environment):
+#   BENCH_DB_PORT=15599     port of the embedded PostgreSQL (must be free)
+#   BENCH_ENTRIES=1000000   entries loaded, spread over 12 months
+#   BENCH_RUNS=300          measured calls per kind of search (after BENCH_WARMUP=30 rounds)
+#   BENCH_SEED=20261130     the same seed loads the same year and draws the same searches
+#   BENCH_HEAP=1g           the benchmark JVM's heap
+#   BENCH_HOLD=1            after the report, keep the database up (to look at it with psql) until
+#                           Ctrl+C
+#   DB_HOST, DB_PORT, DB_NAME, DB_USER, DB_PASSWORD
+#                           use that PostgreSQL instead: a database ichido_bench_<time> is created
+#                           on it (the user needs CREATEDB) and dropped at the end
+# The embedded PostgreSQL lives in a temporary directory that is deleted at the end, Ctrl+C
+# included. The report is also written to target/payment-log-bench/report.txt.
+# Exit status: 0 when every measurement ran (whatever PASS/MISS says), non-zero when it failed.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+OUT="$ROOT/target/payment-log-bench"
+DB_PORT_BENCH="${BENCH_DB_PORT:-15599}"
+
+die() { printf 'payment-log-bench.sh: %s\n' "$*" >&2; exit 1; }
+
+command -v java >/dev/null 2>&1 || die "java not found: a JDK 17 or later is needed."
+if [[ -z "${DB_HOST:-}" ]] && (exec 3<>"/dev/tcp/127.0.0.1/$DB_PORT_BENCH") 2>/dev/null; then
+  die "port $DB_PORT_BENCH is already in use; pick another with BENCH_DB_PORT"
+fi
+
+properties=(-Dichido.bench.port="$DB_PORT_BENCH")
+[[ -n "${BENCH_ENTRIES:-}" ]] && properties+=(-Dichido.bench.entries="$BENCH_ENTRIES")
+[[ -n "${BENCH_RUNS:-}" ]] && properties+=(-Dichido.bench.runs="$BENCH_RUNS")
+[[ -n "${BENCH_WARMUP:-}" ]] && properties+=(-Dichido.bench.warmup="$BENCH_WARMUP")
+[[ -n "${BENCH_SEED:-}" ]] && properties+=(-Dichido.bench.seed="$BENCH_SEED")
+[[ -n "${BENCH_HEAP:-}" ]] && properties+=(-Dichido.bench.heap="$BENCH_HEAP")
+[[ -n "${BENCH_HOLD:-}" ]] && properties+=(-Dichido.bench.hold=true)
+
+mkdir -p "$OUT"
+cd "$ROOT"
+# Ctrl+C reaches the benchmark's JVM too (same process group): its shutdown hook stops the
+# embedded PostgreSQL and deletes its directory, or drops the database it created.
+./mvnw -q -B test-compile exec:exec@payment-log-bench "${properties[@]}" | tee "$OUT/report.txt"
