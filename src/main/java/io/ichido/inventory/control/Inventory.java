@@ -4,7 +4,6 @@ import io.ichido.inventory.entity.Product;
 import io.ichido.inventory.entity.Stock;
 import io.ichido.inventory.entity.StockLevel;
 import io.ichido.inventory.entity.StockMoved;
-import io.ichido.inventory.entity.StockMovement;
 import io.ichido.inventory.entity.StockReservation;
 import io.ichido.inventory.entity.StockReservation.State;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -67,14 +66,14 @@ public class Inventory {
 
   /** A paid order's reserved units leave the stock for good. Does nothing the second time. */
   @Transactional(TxType.MANDATORY)
-  public List<StockMovement> sell(long orderId) {
-    return settle(orderId, State.SOLD, Stock.SELL);
+  public void sell(long orderId) {
+    settle(orderId, State.SOLD, StockMoved.Movement.SOLD, Stock.SELL);
   }
 
   /** An unpaid order's reserved units go back on sale. Does nothing the second time. */
   @Transactional(TxType.MANDATORY)
-  public List<StockMovement> release(long orderId) {
-    return settle(orderId, State.RELEASED, Stock.RELEASE);
+  public void release(long orderId) {
+    settle(orderId, State.RELEASED, StockMoved.Movement.RELEASED, Stock.RELEASE);
   }
 
   /*
@@ -82,7 +81,7 @@ public class Inventory {
    * same order waits, then finds nothing still RESERVED and moves no stock. Stock rows are then
    * updated in SKU order, the order reservations take them in.
    */
-  private List<StockMovement> settle(long orderId, State to, String stockUpdate) {
+  private void settle(long orderId, State to, StockMoved.Movement movement, String stockUpdate) {
     @SuppressWarnings("unchecked")
     List<Object[]> settled =
         em.createNativeQuery(
@@ -91,23 +90,17 @@ public class Inventory {
             .setParameter("to", to.name())
             .setParameter("orderId", orderId)
             .getResultList();
-    List<StockMovement> movements = new ArrayList<>();
+    List<StockMoved> moves = new ArrayList<>();
     for (Object[] row : settled) {
-      movements.add(new StockMovement((String) row[0], ((Number) row[1]).intValue(), to));
+      moves.add(new StockMoved(orderId, (String) row[0], ((Number) row[1]).intValue(), movement));
     }
-    movements.sort(Comparator.comparing(StockMovement::sku));
-    for (StockMovement movement : movements) {
+    moves.sort(Comparator.comparing(StockMoved::sku));
+    for (StockMoved move : moves) {
       em.createNamedQuery(stockUpdate)
-          .setParameter("sku", movement.sku())
-          .setParameter("quantity", movement.quantity())
+          .setParameter("sku", move.sku())
+          .setParameter("quantity", move.quantity())
           .executeUpdate();
-      moved.fire(
-          new StockMoved(
-              orderId,
-              movement.sku(),
-              movement.quantity(),
-              to == State.SOLD ? StockMoved.Movement.SOLD : StockMoved.Movement.RELEASED));
+      moved.fire(move);
     }
-    return movements;
   }
 }

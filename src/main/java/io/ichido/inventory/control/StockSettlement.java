@@ -1,6 +1,5 @@
 package io.ichido.inventory.control;
 
-import io.ichido.inventory.entity.StockMovement;
 import io.ichido.payments.entity.PaymentExpired;
 import io.ichido.payments.entity.PaymentFailed;
 import io.ichido.payments.entity.PaymentSucceeded;
@@ -9,8 +8,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.interceptor.Interceptor;
-import java.util.List;
-import java.util.logging.Logger;
 
 /**
  * Ends an order's stock reservations as its payment settles: paid turns them into a sale, failed or
@@ -19,26 +16,20 @@ import java.util.logging.Logger;
 @ApplicationScoped
 public class StockSettlement {
 
-  private static final Logger LOG = Logger.getLogger(StockSettlement.class.getName());
-
   @Inject Inventory inventory;
 
   void onPaymentSucceeded(
       @Observes @Priority(Interceptor.Priority.APPLICATION + 10) PaymentSucceeded event) {
-    moved(event.orderId(), inventory.sell(event.orderId()));
+    inventory.sell(event.orderId());
   }
 
   void onPaymentFailed(
       @Observes @Priority(Interceptor.Priority.APPLICATION + 10) PaymentFailed event) {
-    moved(event.orderId(), inventory.release(event.orderId()));
+    inventory.release(event.orderId());
   }
 
   void onPaymentExpired(
       @Observes @Priority(Interceptor.Priority.APPLICATION + 10) PaymentExpired event) {
-    moved(event.orderId(), inventory.release(event.orderId()));
-  }
-
-  private static void moved(long orderId, List<StockMovement> movements) {
-    LOG.fine(() -> "Order " + orderId + " stock: " + movements);
+    inventory.release(event.orderId());
   }
 }

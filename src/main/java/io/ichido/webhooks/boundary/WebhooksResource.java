@@ -28,10 +28,6 @@ public class WebhooksResource {
   @Produces(MediaType.APPLICATION_JSON)
   public Response receive(
       @PathParam("gateway") String gateway, @Context HttpHeaders headers, byte[] body) {
-    if (receiver.gatewayNamed(gateway).isEmpty()) {
-      return Problem.of(404, "unknown-gateway", "Unknown gateway", "No webhooks from " + gateway)
-          .toResponse();
-    }
     Receipt receipt = receiver.receive(gateway, headers, body == null ? new byte[0] : body);
     if (receipt instanceof Receipt.InFlight inFlight) {
       return Response.fromResponse(

@@ -5,7 +5,6 @@ import io.ichido.payments.control.GatewayCharge;
 import io.ichido.payments.control.GatewayNotice;
 import io.ichido.payments.control.GatewayNotice.Outcome;
 import io.ichido.payments.control.Gateways;
-import io.ichido.payments.entity.ChargeStatus;
 import io.ichido.webhooks.entity.ReceivedEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -86,9 +85,8 @@ public class OmiseWebhooks implements GatewayWebhooks {
   }
 
   private static boolean isExpired(GatewayCharge charge, JsonNode eventCopy) {
-    return charge.status() == ChargeStatus.DECLINED
-        && ((charge.failureCode() != null && charge.failureCode().contains("expired"))
-            || "expired".equals(eventCopy.path("status").asText()));
+    return (charge.failureCode() != null && charge.failureCode().contains("expired"))
+        || "expired".equals(eventCopy.path("status").asText());
   }
 
   private static byte[] decode(String secret) {

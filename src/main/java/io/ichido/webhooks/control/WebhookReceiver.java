@@ -22,7 +22,6 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.core.HttpHeaders;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
-import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -55,16 +54,16 @@ public class WebhookReceiver {
     record InFlight(long retryAfterSeconds) implements Receipt {}
   }
 
-  public Optional<String> gatewayNamed(String name) {
-    return dialects.stream().map(GatewayWebhooks::gateway).filter(name::equals).findFirst();
-  }
-
+  /**
+   * @throws UnknownGateway when no dialect has that name
+   * @throws WebhookRejected when the delivery does not authenticate
+   */
   public Receipt receive(String gateway, HttpHeaders headers, byte[] body) {
     GatewayWebhooks dialect =
         dialects.stream()
             .filter(d -> d.gateway().equals(gateway))
             .findFirst()
-            .orElseThrow(() -> new IllegalArgumentException("No webhook dialect " + gateway));
+            .orElseThrow(() -> new UnknownGateway(gateway));
     ReceivedEvent event;
     try {
       event = dialect.read(headers, body);
