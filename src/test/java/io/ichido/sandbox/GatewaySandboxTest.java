@@ -8,16 +8,9 @@ import com.auth0.jwt.JWT;
 import com.auth0.jwt.algorithms.Algorithm;
 import com.auth0.jwt.interfaces.DecodedJWT;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
@@ -27,64 +20,21 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashSet;
-import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Queue;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class GatewaySandboxTest {
-
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Algorithm MERCHANT_SECRET =
-      Algorithm.HMAC256(GatewaySandbox.DEFAULT_2C2P_SECRET);
-
-  // Gateways wait 0.5 s, 1 s, 2 s...; tests wait 100 ms, then 200 ms.
-  private static final Retries QUICK_RETRIES =
-      new Retries(Duration.ofMillis(100), Duration.ofMillis(200), 5);
-
-  private static GatewaySandbox sandbox;
-  private static HttpClient http;
-  private static Receiver receiver;
-
-  @BeforeAll
-  static void start() throws IOException {
-    receiver = new Receiver();
-    sandbox =
-        GatewaySandbox.start(0, GatewaySandbox.DEFAULT_2C2P_SECRET, receiver.url(), QUICK_RETRIES);
-    http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-  }
-
-  @AfterAll
-  static void stop() {
-    sandbox.close();
-    receiver.close();
-  }
-
-  @BeforeEach
-  void reset() throws Exception {
-    assertThat(send(post("/_sandbox/reset", "")).statusCode()).isEqualTo(204);
-    receiver.clear();
-  }
+class GatewaySandboxTest extends SandboxTestSupport {
 
   @Nested
   class Stripe {
@@ -948,50 +898,9 @@ class GatewaySandboxTest {
       assertThat(token.getClaim("referenceNo").asString()).isEqualTo("1234567");
     }
 
-    private JsonNode settle(String gateway, String id, String action) throws Exception {
-      HttpResponse<String> answer =
-          send(post("/_sandbox/payments/" + gateway + "/" + id + "/" + action, ""));
-      assertThat(answer.statusCode()).isEqualTo(200);
-      return json(answer);
-    }
-
-    private int settleStatus(String gateway, String id, String action) throws Exception {
-      return send(post("/_sandbox/payments/" + gateway + "/" + id + "/" + action, "")).statusCode();
-    }
-
     private String omise3ds(String key, String order) throws Exception {
       String form = omiseCard(order, "tokn_test_3ds") + "&return_uri=https%3A%2F%2Fshop.example%2F";
       return json(send(omise(key, form))).get("id").asText();
-    }
-
-    private List<JsonNode> webhooks() throws Exception {
-      List<JsonNode> list = new ArrayList<>();
-      json(send(request("/_sandbox/webhooks").GET())).forEach(list::add);
-      return list;
-    }
-
-    private JsonNode awaitDelivered(String eventId) throws Exception {
-      long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-      while (true) {
-        for (JsonNode delivery : webhooks()) {
-          if (delivery.get("eventId").asText().equals(eventId)
-              && (delivery.get("delivered").asBoolean() || System.nanoTime() > deadline)) {
-            return delivery;
-          }
-        }
-        Thread.sleep(20);
-      }
-    }
-
-    private void assertStripeSignature(Received hook) throws Exception {
-      String header = hook.header("Stripe-Signature");
-      assertThat(header).matches("t=\\d+,v1=[0-9a-f]{64}");
-      String timestamp = header.substring(2, header.indexOf(','));
-      assertThat(header.substring(header.indexOf("v1=") + 3))
-          .isEqualTo(
-              hmacHex(
-                  WebhookSecrets.STRIPE.getBytes(StandardCharsets.UTF_8),
-                  timestamp + "." + hook.body()));
     }
   }
 
@@ -1040,315 +949,5 @@ class GatewaySandboxTest {
     assertThat(json(send(stripe("l-1", stripeCard("61", "pm_card_visa")))).get("status").asText())
         .isEqualTo("succeeded");
     assertThat(ledger(null, null)).hasSize(1);
-  }
-
-  // --- requests, as the payment adapters would send them
-
-  private static HttpRequest cardCharge(String gateway, String key, String order) throws Exception {
-    return switch (gateway) {
-      case "stripe" -> stripe(key, stripeCard(order, "pm_card_visa"));
-      case "omise" -> omise(key, omiseCard(order, "tokn_test_visa"));
-      case "komoju" -> komoju(key, komojuBody(order, "\"tok_visa\""));
-      default -> doPayment(paymentToken("ORDER-" + order, MERCHANT_SECRET), "4111-card-token");
-    };
-  }
-
-  private static final String KONBINI =
-      "{\"type\":\"konbini\",\"store\":\"lawson\",\"email\":\"y@example.com\"}";
-  private static final String BANK =
-      "{\"type\":\"bank_transfer\",\"email\":\"y@example.com\",\"family_name\":\"山田\",\"given_name\":\"太郎\"}";
-
-  private static String stripeKonbini(String order) {
-    return "amount=5672&currency=jpy&confirm=true&metadata%5Border_id%5D="
-        + order
-        + "&payment_method_types%5B0%5D=konbini&payment_method_data%5Btype%5D=konbini"
-        + "&payment_method_data%5Bbilling_details%5D%5Bname%5D=Yamada"
-        + "&payment_method_data%5Bbilling_details%5D%5Bemail%5D=y%40example.com";
-  }
-
-  private static String stripeBankTransfer(String order) {
-    return "amount=5672&currency=jpy&confirm=true&metadata%5Border_id%5D="
-        + order
-        + "&customer=cus_1&payment_method_types%5B0%5D=customer_balance"
-        + "&payment_method_data%5Btype%5D=customer_balance"
-        + "&payment_method_options%5Bcustomer_balance%5D%5Bfunding_type%5D=bank_transfer"
-        + "&payment_method_options%5Bcustomer_balance%5D%5Bbank_transfer%5D%5Btype%5D=jp_bank_transfer";
-  }
-
-  private static String matchFor(String gateway, String key, String order) {
-    return gateway.equals("2c2p") ? "ORDER-" + order : key;
-  }
-
-  private static String stripeCard(String order, String paymentMethod) {
-    return "amount=5672&currency=jpy&confirm=true&metadata%5Border_id%5D="
-        + order
-        + "&payment_method="
-        + paymentMethod
-        + "&payment_method_types%5B0%5D=card";
-  }
-
-  private static HttpRequest stripe(String key, String form) {
-    return request("/stripe/v1/payment_intents")
-        .header("Authorization", "Bearer sk_test_sandbox")
-        .header("Idempotency-Key", key)
-        .header("Content-Type", "application/x-www-form-urlencoded")
-        .POST(form(form))
-        .build();
-  }
-
-  private static HttpRequest stripeGet(String id) {
-    return request("/stripe/v1/payment_intents/" + id)
-        .header("Authorization", "Bearer sk_test_sandbox")
-        .GET()
-        .build();
-  }
-
-  private static String omiseCard(String order, String token) {
-    return "amount=5672&currency=JPY&card="
-        + token
-        + "&description=Order&metadata%5Border_id%5D="
-        + order;
-  }
-
-  private static HttpRequest omise(String key, String form) {
-    return request("/omise/charges")
-        .header("Authorization", basic("skey_test_sandbox"))
-        .header("Omise-Version", "2019-05-29")
-        .header("Idempotency-Key", key)
-        .POST(form(form))
-        .build();
-  }
-
-  private static String komojuBody(String order, String paymentDetails) {
-    return "{\"amount\":5672,\"currency\":\"JPY\",\"external_order_num\":\"ORDER-"
-        + order
-        + "\",\"payment_details\":"
-        + paymentDetails
-        + "}";
-  }
-
-  private static HttpRequest komoju(String key, String body) {
-    HttpRequest.Builder builder =
-        request("/komoju/api/v1/payments")
-            .header("Authorization", basic("sk_test_sandbox"))
-            .header("Content-Type", "application/json");
-    if (key != null) {
-      builder.header("X-KOMOJU-IDEMPOTENCY", key);
-    }
-    return builder.POST(BodyPublishers.ofString(body)).build();
-  }
-
-  private static HttpRequest komojuGet(String id) {
-    return request("/komoju/api/v1/payments/" + id)
-        .header("Authorization", basic("sk_test_sandbox"))
-        .GET()
-        .build();
-  }
-
-  private static Map<String, Object> tokenClaims(String invoiceNo) {
-    Map<String, Object> claims = new LinkedHashMap<>();
-    claims.put("merchantID", "JT01");
-    claims.put("invoiceNo", invoiceNo);
-    claims.put("description", "Order");
-    claims.put("amount", 5672.00);
-    claims.put("currencyCode", "JPY");
-    claims.put("paymentChannel", List.of("CC"));
-    claims.put("idempotencyID", "client-key-" + invoiceNo);
-    return claims;
-  }
-
-  private static HttpRequest twoC2p(String api, Map<String, Object> claims, Algorithm secret) {
-    String payload = "{\"payload\":\"" + JWT.create().withPayload(claims).sign(secret) + "\"}";
-    return request("/2c2p/payment/4.3" + api)
-        .header("Content-Type", "application/json")
-        .POST(BodyPublishers.ofString(payload))
-        .build();
-  }
-
-  private static String paymentToken(String invoiceNo, Algorithm secret) throws Exception {
-    DecodedJWT answer = verified(send(twoC2p("/paymentToken", tokenClaims(invoiceNo), secret)));
-    assertThat(answer.getClaim("respCode").asString()).isEqualTo("0000");
-    return answer.getClaim("paymentToken").asString();
-  }
-
-  private static HttpRequest doPayment(String paymentToken, String card) {
-    String body =
-        "{\"paymentToken\":\""
-            + paymentToken
-            + "\",\"payment\":{\"code\":{\"channelCode\":\"CC\"},\"data\":{\"securePayToken\":\""
-            + card
-            + "\"}}}";
-    return request("/2c2p/payment/4.3/payment")
-        .header("Content-Type", "application/json")
-        .POST(BodyPublishers.ofString(body))
-        .build();
-  }
-
-  private static DecodedJWT inquiry(String invoiceNo) throws Exception {
-    Map<String, Object> claims =
-        Map.of("merchantID", "JT01", "invoiceNo", invoiceNo, "locale", "en");
-    return verified(send(twoC2p("/paymentInquiry", claims, MERCHANT_SECRET)));
-  }
-
-  /** The answer's JWT, which must be signed with the merchant secret. */
-  private static DecodedJWT verified(HttpResponse<String> response) throws Exception {
-    return JWT.require(MERCHANT_SECRET).build().verify(json(response).get("payload").asText());
-  }
-
-  // --- the control API and plumbing
-
-  private static void fault(String gateway, String match, String mode, String more)
-      throws Exception {
-    String body =
-        "{\"gateway\":\""
-            + gateway
-            + "\",\"match\":\""
-            + match
-            + "\",\"mode\":\""
-            + mode
-            + "\""
-            + more
-            + "}";
-    assertThat(send(post("/_sandbox/faults", body)).statusCode()).isEqualTo(201);
-  }
-
-  private static List<JsonNode> ledger(String gateway, String reference) throws Exception {
-    StringBuilder query = new StringBuilder("?");
-    if (gateway != null) {
-      query
-          .append("gateway=")
-          .append(URLEncoder.encode(gateway, StandardCharsets.UTF_8))
-          .append('&');
-    }
-    if (reference != null) {
-      query.append("reference=").append(URLEncoder.encode(reference, StandardCharsets.UTF_8));
-    }
-    List<JsonNode> entries = new ArrayList<>();
-    json(send(request("/_sandbox/ledger" + query).GET())).forEach(entries::add);
-    return entries;
-  }
-
-  private static HttpRequest post(String path, String json) {
-    return request(path)
-        .header("Content-Type", "application/json")
-        .POST(BodyPublishers.ofString(json))
-        .build();
-  }
-
-  private static HttpRequest.Builder request(String path) {
-    return HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + path))
-        .timeout(Duration.ofSeconds(10));
-  }
-
-  private static HttpRequest.BodyPublisher form(String form) {
-    return BodyPublishers.ofString(form);
-  }
-
-  private static String basic(String user) {
-    return "Basic "
-        + Base64.getEncoder().encodeToString((user + ":").getBytes(StandardCharsets.UTF_8));
-  }
-
-  private static HttpResponse<String> send(HttpRequest request) throws Exception {
-    return http.send(request, BodyHandlers.ofString());
-  }
-
-  private static HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
-    return send(request.build());
-  }
-
-  /** The same request sent to another sandbox. */
-  private static HttpRequest on(GatewaySandbox other, HttpRequest request) {
-    URI uri = request.uri();
-    return HttpRequest.newBuilder(request, (name, value) -> true)
-        .uri(URI.create(other.baseUrl() + uri.getRawPath()))
-        .build();
-  }
-
-  /** Computed here, not with WebhookSigner: the test checks the signer. */
-  private static String hmacHex(byte[] key, String message) throws Exception {
-    Mac mac = Mac.getInstance("HmacSHA256");
-    mac.init(new SecretKeySpec(key, "HmacSHA256"));
-    return HexFormat.of().formatHex(mac.doFinal(message.getBytes(UTF_8)));
-  }
-
-  private static JsonNode json(HttpResponse<String> response) throws Exception {
-    return JSON.readTree(response.body());
-  }
-
-  /** One webhook request the receiver got. */
-  private record Received(String path, Map<String, List<String>> headers, String body) {
-
-    String header(String name) {
-      List<String> values = headers.get(name);
-      return values == null ? null : values.get(0);
-    }
-  }
-
-  /**
-   * The endpoint webhooks go to: it records every request and answers the queued statuses, then
-   * 200.
-   */
-  private static final class Receiver implements AutoCloseable {
-
-    private final HttpServer server;
-    private final List<Received> received = new CopyOnWriteArrayList<>();
-    private final Queue<Integer> statuses = new ConcurrentLinkedQueue<>();
-
-    Receiver() throws IOException {
-      server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-      server.createContext(
-          "/",
-          exchange -> {
-            Map<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-            headers.putAll(exchange.getRequestHeaders());
-            String body;
-            try (InputStream in = exchange.getRequestBody()) {
-              body = new String(in.readAllBytes(), UTF_8);
-            }
-            received.add(new Received(exchange.getRequestURI().getPath(), headers, body));
-            Integer status = statuses.poll();
-            exchange.sendResponseHeaders(status == null ? 200 : status, -1);
-            exchange.close();
-          });
-      server.start();
-    }
-
-    String url() {
-      return "http://localhost:" + server.getAddress().getPort() + "/api/webhooks";
-    }
-
-    void answer(Integer... next) {
-      statuses.addAll(List.of(next));
-    }
-
-    List<Received> received() {
-      return List.copyOf(received);
-    }
-
-    /** Waits up to 5 s for {@code count} requests. */
-    List<Received> await(int count) throws InterruptedException {
-      long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-      while (received.size() < count && System.nanoTime() < deadline) {
-        Thread.sleep(10);
-      }
-      assertThat(received).hasSizeGreaterThanOrEqualTo(count);
-      return received();
-    }
-
-    /** The one request that came. */
-    Received only() throws InterruptedException {
-      return assertThat(await(1)).hasSize(1).actual().get(0);
-    }
-
-    void clear() {
-      statuses.clear();
-      received.clear();
-    }
-
-    @Override
-    public void close() {
-      server.stop(0);
-    }
   }
 }
