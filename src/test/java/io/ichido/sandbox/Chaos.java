@@ -5,14 +5,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
-/** Random misbehaviour of every gateway request, reproducible through its seed. */
+/**
+ * Random misbehaviour of every gateway request, reproducible through its seed. Without {@code
+ * modes} it draws from the transport modes only; answers that lie ({@code alter_amount}, {@code
+ * alter_currency}) come only when listed.
+ */
 record Chaos(double probability, Long seed, List<FaultMode> modes, long delayMillis) {
 
   Chaos {
     if (!(probability >= 0 && probability <= 1)) {
       throw new IllegalArgumentException("probability must be between 0 and 1.");
     }
-    modes = modes.isEmpty() ? List.of(FaultMode.values()) : List.copyOf(modes);
+    modes = modes.isEmpty() ? FaultMode.transport() : List.copyOf(modes);
     if (delayMillis < 0) {
       throw new IllegalArgumentException("delayMillis must not be negative.");
     }

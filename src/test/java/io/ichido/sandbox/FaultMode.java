@@ -3,6 +3,7 @@ package io.ichido.sandbox;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 
 /** How a request misbehaves. */
@@ -14,7 +15,14 @@ enum FaultMode {
   TIMEOUT(true),
   /** The charge is made, then the answer is lost: the case idempotency keys exist for. */
   DROP(false),
-  DELAY(false);
+  DELAY(false),
+  /**
+   * The request is processed as usual, but its answer says an amount one smallest unit more: the
+   * answer the app gets is not the one the gateway meant (the ledger keeps the real amount).
+   */
+  ALTER_AMOUNT(false),
+  /** Like {@link #ALTER_AMOUNT}, with another currency in the answer. */
+  ALTER_CURRENCY(false);
 
   private final boolean beforeProcessing;
 
@@ -28,6 +36,20 @@ enum FaultMode {
 
   boolean holds() {
     return this == TIMEOUT || this == DELAY;
+  }
+
+  /**
+   * Whether the mode changes what the answer says rather than whether or when it arrives. Such a
+   * mode is only taken by a request whose answer is a payment (see {@link
+   * Gateway#answersWithPayment}).
+   */
+  boolean altersAnswer() {
+    return this == ALTER_AMOUNT || this == ALTER_CURRENCY;
+  }
+
+  /** The modes that misbehave on the way (all but those that alter answers): chaos's default. */
+  static List<FaultMode> transport() {
+    return Arrays.stream(values()).filter(mode -> !mode.altersAnswer()).toList();
   }
 
   @JsonValue

@@ -5,6 +5,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
+import java.util.function.Predicate;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -57,9 +58,14 @@ final class Faults {
     chaos(null);
   }
 
-  /** The fault this request gets, if any; a queued fault is used up by it. */
-  synchronized Optional<Fault> next(String gateway, String key) {
-    Optional<Fault> fault = fromQueue(gateway, key).or(() -> fromChaos(gateway));
+  /**
+   * The fault this request gets, if any; a queued fault is used up by it. {@code applies} says
+   * which modes this request can take: a fault of another mode is left for a later request.
+   */
+  synchronized Optional<Fault> next(String gateway, String key, Predicate<FaultMode> applies) {
+    Optional<Fault> fault =
+        fromQueue(gateway, key, applies)
+            .or(() -> fromChaos(gateway).filter(f -> applies.test(f.mode())));
     fault.ifPresent(
         f -> {
           stats.fault(f.mode());
@@ -68,10 +74,10 @@ final class Faults {
     return fault;
   }
 
-  private Optional<Fault> fromQueue(String gateway, String key) {
+  private Optional<Fault> fromQueue(String gateway, String key, Predicate<FaultMode> applies) {
     for (Iterator<Queued> it = queued.iterator(); it.hasNext(); ) {
       Queued q = it.next();
-      if (q.fault.matches(gateway, key)) {
+      if (q.fault.matches(gateway, key) && applies.test(q.fault.mode())) {
         if (--q.remaining == 0) {
           it.remove();
         }

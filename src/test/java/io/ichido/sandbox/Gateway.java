@@ -23,6 +23,21 @@ interface Gateway {
    */
   Optional<ObjectNode> find(String id);
 
+  /**
+   * Whether the answer to {@code request} is a payment, which the faults {@code alter_amount} and
+   * {@code alter_currency} can change: a charge created or retrieved (2C2P: the inquiry).
+   */
+  boolean answersWithPayment(SandboxRequest request);
+
+  /**
+   * The answer as it would read with another amount ({@link FaultMode#ALTER_AMOUNT}) or currency
+   * ({@link FaultMode#ALTER_CURRENCY}); unchanged when it holds no payment (a decline that is an
+   * error). For the JSON gateways the top-level object's {@code amount} or {@code currency}.
+   */
+  default SandboxResponse altered(SandboxResponse response, FaultMode mode) {
+    return AlteredAnswers.json(response, mode);
+  }
+
   /** The gateway's own answer for an injected 429, 500 or 503. */
   SandboxResponse failure(int status);
 

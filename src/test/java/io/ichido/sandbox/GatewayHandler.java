@@ -9,7 +9,8 @@ import java.util.logging.Logger;
 
 /**
  * Serves one gateway and applies the faults: a fault before processing means the gateway never saw
- * the request, a fault after processing means the charge exists but the answer is lost or late.
+ * the request, a fault after processing means the charge exists but the answer is lost, late or
+ * altered.
  */
 final class GatewayHandler implements HttpHandler {
 
@@ -36,7 +37,11 @@ final class GatewayHandler implements HttpHandler {
           Level.FINE,
           "{0} {1} {2}",
           new Object[] {gateway.name(), request.method(), request.path()});
-      Optional<Fault> fault = faults.next(gateway.name(), gateway.matchKey(request));
+      Optional<Fault> fault =
+          faults.next(
+              gateway.name(),
+              gateway.matchKey(request),
+              mode -> !mode.altersAnswer() || gateway.answersWithPayment(request));
       if (fault.isPresent() && fault.get().mode().beforeProcessing()) {
         misbehaveBefore(exchange, fault.get());
         return;
@@ -74,12 +79,16 @@ final class GatewayHandler implements HttpHandler {
 
   private void misbehaveAfter(HttpExchange exchange, Fault fault, SandboxResponse response)
       throws IOException, InterruptedException {
-    if (fault.mode() == FaultMode.DELAY) {
-      // Outside the idempotency lock: a retry that arrives meanwhile gets the replay at once.
-      Thread.sleep(fault.delayMillis());
-      response.writeTo(exchange);
-    } else {
-      hangUp();
+    switch (fault.mode()) {
+      case DELAY -> {
+        // Outside the idempotency lock: a retry that arrives meanwhile gets the replay at once.
+        Thread.sleep(fault.delayMillis());
+        response.writeTo(exchange);
+      }
+      // Only this answer: what the gateway keeps (its replays, its ledger) stays true.
+      case ALTER_AMOUNT, ALTER_CURRENCY ->
+          gateway.altered(response, fault.mode()).writeTo(exchange);
+      default -> hangUp();
     }
   }
 

@@ -59,6 +59,11 @@ final class KomojuApi implements Gateway {
   }
 
   @Override
+  public boolean answersWithPayment(SandboxRequest request) {
+    return request.is("POST", PAYMENTS) || request.idAfter("GET", PAYMENTS + "/") != null;
+  }
+
+  @Override
   public Optional<ObjectNode> find(String id) {
     return payments.find(id);
   }

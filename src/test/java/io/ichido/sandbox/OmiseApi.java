@@ -57,6 +57,11 @@ final class OmiseApi implements Gateway {
   }
 
   @Override
+  public boolean answersWithPayment(SandboxRequest request) {
+    return request.is("POST", CHARGES) || request.idAfter("GET", CHARGES + "/") != null;
+  }
+
+  @Override
   public Optional<ObjectNode> find(String id) {
     return charges.find(id);
   }

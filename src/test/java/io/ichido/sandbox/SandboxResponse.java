@@ -40,6 +40,10 @@ record SandboxResponse(int status, Map<String, String> headers, byte[] body) {
     return new SandboxResponse(status, more, body);
   }
 
+  SandboxResponse withBody(byte[] newBody) {
+    return new SandboxResponse(status, headers, newBody);
+  }
+
   void writeTo(HttpExchange exchange) throws IOException {
     headers.forEach((name, value) -> exchange.getResponseHeaders().set(name, value));
     boolean bodyless = body.length == 0 || status == 204 || status == 304;

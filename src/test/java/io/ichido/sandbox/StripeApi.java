@@ -17,6 +17,7 @@ final class StripeApi implements Gateway {
   static final String NAME = "stripe";
   private static final Logger LOG = Logger.getLogger(StripeApi.class.getName());
   private static final String INTENTS = "/v1/payment_intents";
+  private static final String SEARCH = "search";
   private static final String DECLINING_METHOD = "pm_card_chargeDeclined";
 
   private final Ledger ledger;
@@ -57,7 +58,7 @@ final class StripeApi implements Gateway {
     if (request.is("POST", INTENTS)) {
       return create(request);
     }
-    String id = request.idAfter("GET", INTENTS + "/");
+    String id = intentId(request);
     if (id != null) {
       return find(id)
           .map(intent -> SandboxResponse.json(200, intent))
@@ -81,6 +82,17 @@ final class StripeApi implements Gateway {
   @Override
   public Optional<ObjectNode> find(String id) {
     return intents.find(id);
+  }
+
+  @Override
+  public boolean answersWithPayment(SandboxRequest request) {
+    return request.is("POST", INTENTS) || intentId(request) != null;
+  }
+
+  /** The id of {@code GET /v1/payment_intents/{id}}, or null for any other request. */
+  private static String intentId(SandboxRequest request) {
+    String id = request.idAfter("GET", INTENTS + "/");
+    return SEARCH.equals(id) ? null : id;
   }
 
   private SandboxResponse create(SandboxRequest request) {

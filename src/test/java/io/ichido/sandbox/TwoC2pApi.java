@@ -114,6 +114,33 @@ final class TwoC2pApi implements Gateway {
     return Optional.empty();
   }
 
+  @Override
+  public boolean answersWithPayment(SandboxRequest request) {
+    return request.is("POST", INQUIRY);
+  }
+
+  /** The inquiry's claims with another amount or currency, signed again with the secret. */
+  @Override
+  public SandboxResponse altered(SandboxResponse response, FaultMode mode) {
+    String token = Json.text(Json.parse(response.body()), "payload");
+    JsonNode claims = token == null ? null : jwt.verify(token);
+    String currency = Json.text(claims, "currencyCode");
+    if (currency == null) {
+      // A refusal, or an invoice not found: no payment to alter.
+      return response;
+    }
+    ObjectNode altered = (ObjectNode) claims;
+    // Read back, 5672.00 is 5672: the amount is written again with its decimals either way.
+    BigDecimal amount = claims.get("amount").decimalValue();
+    if (mode == FaultMode.ALTER_CURRENCY) {
+      altered.put("currencyCode", AlteredAnswers.otherCurrency(currency));
+    } else {
+      amount = amount.add(BigDecimal.ONE.movePointLeft(fractionDigits(currency)));
+    }
+    altered.put("amount", decimals(amount, currency));
+    return signed(altered);
+  }
+
   private JsonNode claims(SandboxRequest request) {
     String token = Json.text(Json.parse(request.body()), "payload");
     if (token == null) {
@@ -228,11 +255,14 @@ final class TwoC2pApi implements Gateway {
   /** {@code 5672.00 JPY} is 5672; -1 when the amount has more decimals than the currency. */
   private static long smallestUnit(BigDecimal amount, String currency) {
     try {
-      int digits = Math.max(Currency.getInstance(currency).getDefaultFractionDigits(), 0);
-      return amount.movePointRight(digits).longValueExact();
+      return amount.movePointRight(fractionDigits(currency)).longValueExact();
     } catch (IllegalArgumentException | ArithmeticException e) {
       return -1;
     }
+  }
+
+  private static int fractionDigits(String currency) {
+    return Math.max(Currency.getInstance(currency).getDefaultFractionDigits(), 0);
   }
 
   /** 2C2P writes amounts with decimals even for the yen: {@code 5672.00}. */

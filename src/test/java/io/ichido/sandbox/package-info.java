@@ -7,7 +7,8 @@
  * charge attempt lands in the {@link io.ichido.sandbox.Ledger} the tests read; faults injected
  * through {@code /_sandbox/faults} and {@code /_sandbox/chaos} misbehave at the transport level
  * exactly as a flaky network or gateway would (connections closed without an answer, 5xx, 429, held
- * requests), so the exactly-once machinery can be proven against them.
+ * requests), so the exactly-once machinery can be proven against them; {@code alter_amount} and
+ * {@code alter_currency} make one answer carry another amount or currency than the charge.
  *
  * <p>Where the contract leaves room, the sandbox decides (see {@link
  * io.ichido.sandbox.GatewaySandbox}): each gateway lives under its own path prefix, the ledger
