@@ -1,8 +1,11 @@
 package io.ichido.sandbox;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -13,9 +16,25 @@ import java.util.function.Predicate;
 final class Payments {
 
   private final ConcurrentHashMap<String, ObjectNode> byId = new ConcurrentHashMap<>();
+  private final ConcurrentLinkedDeque<ObjectNode> newestFirst = new ConcurrentLinkedDeque<>();
 
+  /** Once per payment. */
   void add(String id, ObjectNode payment) {
     byId.put(id, payment);
+    newestFirst.addFirst(payment);
+  }
+
+  /** Copies of the payments that {@code matches} accepts, the newest first. */
+  List<ObjectNode> newestFirst(Predicate<ObjectNode> matches) {
+    List<ObjectNode> found = new ArrayList<>();
+    for (ObjectNode payment : newestFirst) {
+      synchronized (payment) {
+        if (matches.test(payment)) {
+          found.add(payment.deepCopy());
+        }
+      }
+    }
+    return found;
   }
 
   /** A copy, safe to serialise while the original changes. */
@@ -46,5 +65,6 @@ final class Payments {
 
   void clear() {
     byId.clear();
+    newestFirst.clear();
   }
 }

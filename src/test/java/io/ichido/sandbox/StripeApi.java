@@ -10,14 +10,14 @@ import java.util.logging.Logger;
 
 /**
  * Stripe's PaymentIntents: card (confirmed at once), konbini and Japanese bank transfer (waiting
- * for the customer). A reused key with other parameters is refused, as Stripe does.
+ * for the customer), retrieved by id or searched ({@link StripeSearch}). A reused key with other
+ * parameters is refused, as Stripe does.
  */
 final class StripeApi implements Gateway {
 
   static final String NAME = "stripe";
   private static final Logger LOG = Logger.getLogger(StripeApi.class.getName());
   private static final String INTENTS = "/v1/payment_intents";
-  private static final String SEARCH = "search";
   private static final String DECLINING_METHOD = "pm_card_chargeDeclined";
 
   private final Ledger ledger;
@@ -58,6 +58,9 @@ final class StripeApi implements Gateway {
     if (request.is("POST", INTENTS)) {
       return create(request);
     }
+    if (request.is("GET", StripeSearch.URL)) {
+      return StripeSearch.answer(request.queryParameters(), intents);
+    }
     String id = intentId(request);
     if (id != null) {
       return find(id)
@@ -91,8 +94,7 @@ final class StripeApi implements Gateway {
 
   /** The id of {@code GET /v1/payment_intents/{id}}, or null for any other request. */
   private static String intentId(SandboxRequest request) {
-    String id = request.idAfter("GET", INTENTS + "/");
-    return SEARCH.equals(id) ? null : id;
+    return request.is("GET", StripeSearch.URL) ? null : request.idAfter("GET", INTENTS + "/");
   }
 
   private SandboxResponse create(SandboxRequest request) {
