@@ -5,7 +5,8 @@
  * <p>Rules: a delivery is authenticated (signature, and timestamp where the gateway sends one)
  * before anything else is read or written, and a rejected one leaves only a log line and a metric.
  * The provider's event id is an idempotency key ({@code webhook:<gateway>} scope) in the core
- * layer's store, claimed and completed by the layer's own control code, so that consumers run once
- * per event. What an event means is decided by the payments component, under the order's lock.
+ * layer's store, claimed and completed through its published {@code IdempotencyStore}, so that
+ * consumers run once per event. What an event means is decided by the payments component, under the
+ * order's lock.
  */
 package io.ichido.webhooks;

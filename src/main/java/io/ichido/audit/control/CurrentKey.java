@@ -1,22 +1,17 @@
 package io.ichido.audit.control;
 
-import io.ichido.idempotency.control.PendingRequest;
+import io.ichido.idempotency.boundary.CurrentIdempotencyKey;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.context.ContextNotActiveException;
 import jakarta.inject.Inject;
 
-/** The Idempotency-Key of the request being served, read from the core layer's request state. */
+/** The Idempotency-Key of the request being served, as the core layer publishes it. */
 @ApplicationScoped
 public class CurrentKey {
 
-  @Inject PendingRequest pending;
+  @Inject CurrentIdempotencyKey current;
 
   /** The key, or null outside a keyed HTTP request (a timer, a webhook). */
   public String currentKey() {
-    try {
-      return pending.claim() == null ? null : pending.claim().key();
-    } catch (ContextNotActiveException noRequest) {
-      return null;
-    }
+    return current.key().orElse(null);
   }
 }

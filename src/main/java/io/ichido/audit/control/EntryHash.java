@@ -3,7 +3,7 @@ package io.ichido.audit.control;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.ichido.audit.entity.LoggedEntry;
-import io.ichido.idempotency.control.CanonicalJson;
+import io.ichido.idempotency.boundary.CanonicalJson;
 import io.ichido.platform.control.Json;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

@@ -1,11 +1,5 @@
 package io.ichido.idempotency.boundary;
 
-import io.ichido.idempotency.control.ClaimOutcome;
-import io.ichido.idempotency.control.ClaimOutcome.Claimed;
-import io.ichido.idempotency.control.ClaimOutcome.Completed;
-import io.ichido.idempotency.control.ClaimOutcome.InUse;
-import io.ichido.idempotency.control.ClaimOutcome.Mismatch;
-import io.ichido.idempotency.control.ClaimRequest;
 import io.ichido.idempotency.control.IdempotencyConfig;
 import io.ichido.idempotency.control.IdempotencyKeyHeader;
 import io.ichido.idempotency.control.IdempotencyKeys;
@@ -16,6 +10,12 @@ import io.ichido.idempotency.control.RequestBodyTooLarge;
 import io.ichido.idempotency.control.RequestFingerprint;
 import io.ichido.idempotency.control.ResponseCapture;
 import io.ichido.idempotency.control.TransientFailures;
+import io.ichido.idempotency.entity.ClaimOutcome;
+import io.ichido.idempotency.entity.ClaimOutcome.Claimed;
+import io.ichido.idempotency.entity.ClaimOutcome.Completed;
+import io.ichido.idempotency.entity.ClaimOutcome.InUse;
+import io.ichido.idempotency.entity.ClaimOutcome.Mismatch;
+import io.ichido.idempotency.entity.ClaimRequest;
 import io.ichido.idempotency.entity.IdempotencyKeyAnswered;
 import io.ichido.idempotency.entity.IdempotencyKeyAnswered.Outcome;
 import io.ichido.idempotency.entity.StoredResponse;

@@ -1,6 +1,5 @@
 package io.ichido.idempotency.boundary;
 
-import io.ichido.idempotency.control.ClaimOutcome.Claimed;
 import io.ichido.idempotency.control.IdempotencyKeys;
 import io.ichido.idempotency.control.LeaseLost;
 import io.ichido.idempotency.control.PendingRequest;
@@ -8,6 +7,7 @@ import io.ichido.idempotency.control.ResponseCapture;
 import io.ichido.idempotency.control.ResponseCapture.Captured;
 import io.ichido.idempotency.control.Transactions;
 import io.ichido.idempotency.control.TransientFailures;
+import io.ichido.idempotency.entity.ClaimOutcome.Claimed;
 import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
 import jakarta.interceptor.AroundInvoke;

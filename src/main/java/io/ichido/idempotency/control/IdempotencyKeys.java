@@ -1,9 +1,11 @@
 package io.ichido.idempotency.control;
 
-import io.ichido.idempotency.control.ClaimOutcome.Claimed;
-import io.ichido.idempotency.control.ClaimOutcome.Completed;
-import io.ichido.idempotency.control.ClaimOutcome.InUse;
-import io.ichido.idempotency.control.ClaimOutcome.Mismatch;
+import io.ichido.idempotency.entity.ClaimOutcome;
+import io.ichido.idempotency.entity.ClaimOutcome.Claimed;
+import io.ichido.idempotency.entity.ClaimOutcome.Completed;
+import io.ichido.idempotency.entity.ClaimOutcome.InUse;
+import io.ichido.idempotency.entity.ClaimOutcome.Mismatch;
+import io.ichido.idempotency.entity.ClaimRequest;
 import io.ichido.idempotency.entity.IdempotencyKey;
 import io.ichido.idempotency.entity.StoredResponse;
 import jakarta.enterprise.context.ApplicationScoped;

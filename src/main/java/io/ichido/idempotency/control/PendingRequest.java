@@ -1,6 +1,6 @@
 package io.ichido.idempotency.control;
 
-import io.ichido.idempotency.control.ClaimOutcome.Claimed;
+import io.ichido.idempotency.entity.ClaimOutcome.Claimed;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.ws.rs.ext.Providers;
 

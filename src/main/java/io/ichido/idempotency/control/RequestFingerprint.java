@@ -1,5 +1,6 @@
 package io.ichido.idempotency.control;
 
+import io.ichido.idempotency.boundary.CanonicalJson;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

@@ -1,7 +1,7 @@
 package io.ichido.payments.boundary;
 
+import io.ichido.idempotency.boundary.CurrentIdempotencyKey;
 import io.ichido.idempotency.boundary.Idempotent;
-import io.ichido.idempotency.control.IdempotencyKeyHeader;
 import io.ichido.payments.control.Payments;
 import io.ichido.payments.entity.ChargeStatus;
 import io.ichido.platform.boundary.Problem;
@@ -26,6 +26,7 @@ import jakarta.ws.rs.core.UriInfo;
 public class PaymentsResource {
 
   @Inject Payments payments;
+  @Inject CurrentIdempotencyKey currentKey;
 
   @POST
   @Path("charge")
@@ -36,10 +37,9 @@ public class PaymentsResource {
       @Context HttpHeaders headers,
       @Context SecurityContext caller,
       @Context UriInfo uri) {
-    // The layer has already refused a missing or malformed key; this is the same parse.
+    // The layer has already refused a missing or malformed key and claimed this one.
     String key =
-        IdempotencyKeyHeader.parse(
-            headers.getRequestHeader(IdempotencyKeyHeader.NAME), Integer.MAX_VALUE);
+        currentKey.key().orElseThrow(() -> new IllegalStateException("@Idempotent claims first"));
     String returnUrl =
         uri.getBaseUriBuilder()
             .path("payments/return")

@@ -1,11 +1,10 @@
 package io.ichido.webhooks.control;
 
-import io.ichido.idempotency.control.ClaimOutcome;
-import io.ichido.idempotency.control.ClaimOutcome.Claimed;
-import io.ichido.idempotency.control.ClaimOutcome.Completed;
-import io.ichido.idempotency.control.ClaimRequest;
-import io.ichido.idempotency.control.IdempotencyKeys;
-import io.ichido.idempotency.control.Transactions;
+import io.ichido.idempotency.boundary.IdempotencyStore;
+import io.ichido.idempotency.entity.ClaimOutcome;
+import io.ichido.idempotency.entity.ClaimOutcome.Claimed;
+import io.ichido.idempotency.entity.ClaimOutcome.Completed;
+import io.ichido.idempotency.entity.ClaimRequest;
 import io.ichido.idempotency.entity.StoredResponse;
 import io.ichido.payments.control.GatewayNotice;
 import io.ichido.payments.control.NoticeEffect;
@@ -38,8 +37,8 @@ public class WebhookReceiver {
   private static final long POLL_MILLIS = 100;
 
   @Inject @Any Instance<GatewayWebhooks> dialects;
-  @Inject IdempotencyKeys keys;
-  @Inject Transactions transactions;
+  @Inject IdempotencyStore keys;
+  @Inject WebhookTransactions transactions;
   @Inject Payments payments;
   @Inject WebhookSettings settings;
   @Inject WebhookMetrics metrics;

@@ -1,6 +1,5 @@
-package io.ichido.idempotency.control;
+package io.ichido.idempotency.entity;
 
-import io.ichido.idempotency.entity.StoredResponse;
 import java.util.UUID;
 
 /** What claiming a key gave: the right to run, or the answer a previous run recorded. */

@@ -1,4 +1,4 @@
-package io.ichido.idempotency.control;
+package io.ichido.idempotency.boundary;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
@@ -16,6 +16,9 @@ import java.util.TreeMap;
  * Canonical form of a JSON document for comparing requests: object keys sorted, insignificant
  * whitespace dropped, numbers kept exactly as written ({@code 1.0} and {@code 1} differ, as they
  * may to the endpoint).
+ *
+ * <p>Published because other code hashes with it (the payment log's hash chain): the form is a
+ * stored contract, so any change to it breaks every hash already recorded.
  */
 public final class CanonicalJson {
 

@@ -1,4 +1,4 @@
-package io.ichido.idempotency.control;
+package io.ichido.idempotency.boundary;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.ichido.idempotency.control;
+package io.ichido.idempotency.entity;
 
 import java.time.Duration;
 import java.util.Objects;
