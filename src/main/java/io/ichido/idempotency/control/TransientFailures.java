@@ -1,5 +1,6 @@
 package io.ichido.idempotency.control;
 
+import io.ichido.idempotency.boundary.TransientFailure;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Set;
@@ -7,7 +8,8 @@ import java.util.stream.Collectors;
 
 /**
  * Decides whether a failure is worth retrying under the same key: an exception (or any of its
- * causes) of a class named in {@code ichido.idempotency.transient-exceptions}, or a subclass.
+ * causes) that is a {@link TransientFailure}, or of a class named in {@code
+ * ichido.idempotency.transient-exceptions}, or a subclass.
  */
 @ApplicationScoped
 public class TransientFailures {
@@ -19,6 +21,9 @@ public class TransientFailures {
   public boolean isTransient(Throwable failure) {
     Set<String> transientNames = names();
     for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof TransientFailure) {
+        return true;
+      }
       for (Class<?> c = t.getClass(); c != null; c = c.getSuperclass()) {
         if (transientNames.contains(c.getName())) {
           return true;

@@ -1,5 +1,6 @@
 package io.ichido.payments.control;
 
+import io.ichido.idempotency.boundary.TransientFailure;
 import io.ichido.platform.control.ProblemException;
 
 /**
@@ -8,7 +9,7 @@ import io.ichido.platform.control.ProblemException;
  * idempotency layer releases the client's key (it is listed in {@code
  * ichido.idempotency.transient-exceptions}).
  */
-public class GatewayUnavailable extends ProblemException {
+public class GatewayUnavailable extends ProblemException implements TransientFailure {
 
   public GatewayUnavailable(String gateway, String why, Throwable cause) {
     super(
