@@ -3,7 +3,10 @@ package io.ichido.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ichido.it.standalone.LedgerApplication;
+import io.ichido.it.standalone.LedgerBusy;
+import io.ichido.it.standalone.LedgerBusyMapper;
 import io.ichido.it.standalone.LedgerResource;
+import io.ichido.it.standalone.LedgerRows;
 import java.io.File;
 import java.net.http.HttpResponse;
 import java.util.Arrays;
@@ -27,6 +30,7 @@ import org.junit.jupiter.api.Test;
 class StandaloneIdempotencyIT {
 
   private static final String LEDGER = "/ledger-it/api/ledger";
+  private static final String OUTSIDE = LEDGER + "/outside";
   private static final Api SHOP_A = Api.as("shop-a");
   private static final String BODY = "{\"amount\":100,\"note\":\"coffee\"}";
 
@@ -36,7 +40,12 @@ class StandaloneIdempotencyIT {
         new File(System.getProperty("ichido.idempotencyJar", "target/ichido-idempotency.jar"));
     WebArchive war =
         ShrinkWrap.create(WebArchive.class, "ledger-it.war")
-            .addClasses(LedgerApplication.class, LedgerResource.class)
+            .addClasses(
+                LedgerApplication.class,
+                LedgerResource.class,
+                LedgerRows.class,
+                LedgerBusy.class,
+                LedgerBusyMapper.class)
             .addAsLibrary(jar)
             .addAsResource(new StringAsset(PERSISTENCE_XML), "META-INF/persistence.xml")
             .addAsResource(
@@ -76,6 +85,7 @@ class StandaloneIdempotencyIT {
     HttpResponse<String> again = SHOP_A.postJson(LEDGER, key, BODY);
 
     assertThat(first.statusCode()).isEqualTo(201);
+    assertThat(first.body()).contains("\"inTransaction\":true"); // the probe sees the layer's
     assertThat(again.statusCode()).isEqualTo(201);
     assertThat(again.body()).isEqualTo(first.body());
     assertThat(again.headers().firstValue("Idempotency-Replayed")).hasValue("true");
@@ -124,32 +134,69 @@ class StandaloneIdempotencyIT {
   @Test
   @DisplayName("a transient exception releases the key and rolls the endpoint's writes back")
   void transientExceptionReleases() {
+    assertThat(failThenRetry(LEDGER, "transient", 0).statusCode()).isGreaterThanOrEqualTo(500);
+  }
+
+  @Test
+  @DisplayName("an exception marked TransientFailure releases the key, whatever it is mapped to")
+  void markedTransientFailureReleases() {
+    HttpResponse<String> busy = failThenRetry(LEDGER, "busy", 0);
+    assertThat(busy.statusCode()).isEqualTo(409);
+    assertThat(busy.body()).contains("ledger-busy");
+  }
+
+  @Test
+  @DisplayName("transactional = false: runs outside any transaction, its answer is replayed")
+  void outsideTheLayersTransaction() {
     String key = key();
 
-    HttpResponse<String> failed = SHOP_A.postJson(LEDGER + "?fail=transient", key, BODY);
-    assertThat(failed.statusCode()).isGreaterThanOrEqualTo(500);
-    assertThat(rows(key)).isZero();
-    assertThat(Db.keys("principal:shop-a", key)).isZero();
+    HttpResponse<String> first = SHOP_A.postJson(OUTSIDE, key, BODY);
+    HttpResponse<String> again = SHOP_A.postJson(OUTSIDE, key, BODY);
 
-    HttpResponse<String> retry = SHOP_A.postJson(LEDGER, key, BODY);
-    assertThat(retry.statusCode()).isEqualTo(201);
-    assertThat(retry.headers().firstValue("Idempotency-Replayed")).isEmpty();
+    assertThat(first.statusCode()).as(first.body()).isEqualTo(201);
+    assertThat(first.body()).contains("\"inTransaction\":false");
+    assertThat(again.statusCode()).isEqualTo(201);
+    assertThat(again.body()).isEqualTo(first.body());
+    assertThat(again.headers().firstValue("Idempotency-Replayed")).hasValue("true");
     assertThat(rows(key)).isEqualTo(1);
+  }
+
+  @Test
+  @DisplayName("transactional = false: a transient failure or a 5xx releases the key, writes stay")
+  void outsideTheLayersTransactionFailuresRelease() {
+    // The endpoint committed its row itself: nothing of the layer's can roll it back.
+    assertThat(failThenRetry(OUTSIDE, "busy", 1).statusCode()).isEqualTo(409);
+    assertThat(failThenRetry(OUTSIDE, "server-error", 1).statusCode()).isEqualTo(503);
   }
 
   @Test
   @DisplayName("a 5xx answer releases the key and rolls back; an unexpected exception too")
   void serverErrorsRelease() {
     for (String failure : new String[] {"server-error", "unexpected"}) {
-      String key = key();
-      HttpResponse<String> failed = SHOP_A.postJson(LEDGER + "?fail=" + failure, key, BODY);
-      assertThat(failed.statusCode()).as(failure).isGreaterThanOrEqualTo(500);
-      assertThat(rows(key)).as(failure).isZero();
-
-      HttpResponse<String> retry = SHOP_A.postJson(LEDGER, key, BODY);
-      assertThat(retry.statusCode()).as(failure).isEqualTo(201);
-      assertThat(rows(key)).as(failure).isEqualTo(1);
+      assertThat(failThenRetry(LEDGER, failure, 0).statusCode())
+          .as(failure)
+          .isGreaterThanOrEqualTo(500);
     }
+  }
+
+  /**
+   * Fails once as told, then sends the same request without the failure: the key must have been
+   * freed, so the endpoint runs again.
+   *
+   * @param rowsKept the rows the failed attempt leaves behind
+   * @return the failed attempt's answer
+   */
+  private static HttpResponse<String> failThenRetry(String path, String failure, long rowsKept) {
+    String key = key();
+    HttpResponse<String> failed = SHOP_A.postJson(path + "?fail=" + failure, key, BODY);
+    assertThat(rows(key)).as(failure).isEqualTo(rowsKept);
+    assertThat(Db.keys("principal:shop-a", key)).as(failure).isZero();
+
+    HttpResponse<String> retry = SHOP_A.postJson(path, key, BODY);
+    assertThat(retry.statusCode()).as(failure).isEqualTo(201);
+    assertThat(retry.headers().firstValue("Idempotency-Replayed")).as(failure).isEmpty();
+    assertThat(rows(key)).as(failure).isEqualTo(rowsKept + 1);
+    return failed;
   }
 
   @Test

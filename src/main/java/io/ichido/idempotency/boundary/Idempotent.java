@@ -33,4 +33,29 @@ public @interface Idempotent {
    */
   @Nonbinding
   String retention() default "";
+
+  /**
+   * Whether the layer runs the method in one container transaction with the recording of its answer
+   * (the default), so that the endpoint's writes and the stored answer commit together or not at
+   * all.
+   *
+   * <p>{@code false} is for an endpoint that calls the outside world between short transactions of
+   * its own: the layer opens no transaction around it, and records the answer in a transaction of
+   * its own after the method returned. The contract then becomes weaker, and the endpoint carries
+   * the difference:
+   *
+   * <ul>
+   *   <li>the stored answer commits after the endpoint's own writes. A crash in between leaves the
+   *       key in flight until its lease ends (requests with it get 409 meanwhile); the retry after
+   *       that runs the method again, which must find its own recovery point (what it recorded
+   *       before the crash) rather than repeat work;
+   *   <li>a 5xx answer or a {@linkplain TransientFailure transient failure} still releases the key,
+   *       but nothing is rolled back: whatever the endpoint committed stays, and the retry runs on
+   *       top of it;
+   *   <li>a request that outlived its lease and was taken over answers 409, but its own writes stay
+   *       committed; only its answer is not recorded.
+   * </ul>
+   */
+  @Nonbinding
+  boolean transactional() default true;
 }

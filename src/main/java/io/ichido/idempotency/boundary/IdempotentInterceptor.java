@@ -8,6 +8,7 @@ import io.ichido.idempotency.control.ResponseCapture.Captured;
 import io.ichido.idempotency.control.Transactions;
 import io.ichido.idempotency.control.TransientFailures;
 import io.ichido.idempotency.entity.ClaimOutcome.Claimed;
+import io.ichido.idempotency.entity.StoredResponse;
 import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
 import jakarta.interceptor.AroundInvoke;
@@ -27,6 +28,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * The transactional half of {@link Idempotent}: runs the resource method and records its answer in
  * one container transaction, so the endpoint's writes and the stored response commit together or
  * not at all. It sits outside {@code @Transactional}, whose transaction the endpoint then joins.
+ * With {@link Idempotent#transactional() transactional = false} it opens no transaction around the
+ * method and records the answer in a short transaction of its own afterwards.
  */
 @Idempotent
 @Interceptor
@@ -49,19 +52,11 @@ public class IdempotentInterceptor {
     }
     pending.markExecuted();
     Claimed claim = pending.claim();
-    Method method = invocation.getMethod();
     try {
       Object answer =
-          transactions.required(
-              () -> {
-                Object result = invocation.proceed();
-                Captured captured = capture(result, method);
-                if (transientFailures.isTransient(captured.stored().status())) {
-                  throw new AnsweredWithServerError(captured.response());
-                }
-                keys.complete(claim, captured.stored());
-                return result instanceof Response || result == null ? captured.response() : result;
-              });
+          transactional(invocation)
+              ? transactions.required(() -> runAndRecord(invocation, claim, keys::complete))
+              : runAndRecord(invocation, claim, this::completeAlone);
       // Only a commit settles the claim; a failed commit leaves it to the response filter.
       pending.completed();
       return answer;
@@ -105,6 +100,28 @@ public class IdempotentInterceptor {
         });
   }
 
+  private Object runAndRecord(InvocationContext invocation, Claimed claim, Recorder recorder)
+      throws Exception {
+    Object result = invocation.proceed();
+    Captured captured = capture(result, invocation.getMethod());
+    if (transientFailures.isTransient(captured.stored().status())) {
+      throw new AnsweredWithServerError(captured.response());
+    }
+    recorder.record(claim, captured.stored());
+    return result instanceof Response || result == null ? captured.response() : result;
+  }
+
+  private void completeAlone(Claimed claim, StoredResponse stored) {
+    if (!keys.completeAlone(claim, stored)) {
+      throw new LeaseLost();
+    }
+  }
+
+  private static boolean transactional(InvocationContext invocation) {
+    Idempotent settings = invocation.getInterceptorBinding(Idempotent.class);
+    return settings == null || settings.transactional();
+  }
+
   private void release(Claimed claim) {
     keys.release(claim);
     pending.released();
@@ -134,7 +151,16 @@ public class IdempotentInterceptor {
     return MediaType.valueOf(produces.value()[0].split(",")[0].trim());
   }
 
-  /** Rolls the endpoint's transaction back while still answering with its own 5xx response. */
+  /** How the answer is recorded: in the endpoint's transaction, or in one of its own. */
+  @FunctionalInterface
+  private interface Recorder {
+    void record(Claimed claim, StoredResponse stored);
+  }
+
+  /**
+   * Leaves the recording (and rolls the layer's transaction back, if it opened one) while still
+   * answering with the endpoint's own 5xx response.
+   */
   private static final class AnsweredWithServerError extends RuntimeException {
     private final transient Response response;
 

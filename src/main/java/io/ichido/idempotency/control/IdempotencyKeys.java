@@ -122,7 +122,12 @@ public class IdempotencyKeys {
     }
   }
 
-  /** Records an answer produced after the endpoint's transaction already ended (4xx failures). */
+  /**
+   * Records an answer in a transaction of its own: one produced after the endpoint's transaction
+   * already ended (4xx failures), or by an endpoint that runs outside the layer's transaction.
+   *
+   * @return false when the claim was taken over; nothing was recorded
+   */
   @Transactional(TxType.REQUIRES_NEW)
   public boolean completeAlone(Claimed claim, StoredResponse response) {
     return record(claim, response) == 1;

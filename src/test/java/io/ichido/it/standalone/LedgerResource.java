@@ -1,9 +1,11 @@
 package io.ichido.it.standalone;
 
 import io.ichido.idempotency.boundary.Idempotent;
+import jakarta.annotation.Resource;
 import jakarta.enterprise.context.RequestScoped;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
+import jakarta.inject.Inject;
+import jakarta.transaction.Status;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;
@@ -27,7 +29,10 @@ import java.net.ConnectException;
 @Produces(MediaType.APPLICATION_JSON)
 public class LedgerResource {
 
-  @PersistenceContext EntityManager em;
+  @Inject LedgerRows rows;
+
+  @Resource(lookup = "java:comp/TransactionSynchronizationRegistry")
+  TransactionSynchronizationRegistry transactions;
 
   @POST
   @Idempotent
@@ -59,16 +64,37 @@ public class LedgerResource {
     return write(body, key, 0, "");
   }
 
+  /**
+   * Manages its own transactions, as an endpoint that calls the outside world between them does;
+   * refuses to run inside one, so a transaction opened by the layer shows as a 500.
+   */
+  @POST
+  @Path("outside")
+  @Idempotent(transactional = false)
+  public Response outside(
+      String body,
+      @HeaderParam("Idempotency-Key") String key,
+      @QueryParam("fail") @DefaultValue("") String fail)
+      throws Exception {
+    if (transactions.getTransactionStatus() != Status.STATUS_NO_TRANSACTION) {
+      return Response.status(500).entity("{\"error\":\"ran inside a transaction\"}").build();
+    }
+    rows.addAlone(key, body);
+    return answer(key, fail);
+  }
+
   private Response write(String body, String key, long sleepMs, String fail) throws Exception {
-    em.createNativeQuery("INSERT INTO it_ledger (idem_key, body) VALUES (?1, ?2)")
-        .setParameter(1, key == null ? "none" : key)
-        .setParameter(2, body)
-        .executeUpdate();
+    rows.add(key, body);
     if (sleepMs > 0) {
       Thread.sleep(sleepMs);
     }
+    return answer(key, fail);
+  }
+
+  private Response answer(String key, String fail) throws Exception {
     switch (fail) {
       case "transient" -> throw new ConnectException("downstream refused the connection");
+      case "busy" -> throw new LedgerBusy();
       case "server-error" -> {
         return Response.status(503).entity("{\"error\":\"busy\"}").build();
       }
@@ -78,8 +104,16 @@ public class LedgerResource {
       case "unexpected" -> throw new IllegalStateException("a bug");
       default -> {}
     }
+    boolean inTransaction = transactions.getTransactionStatus() != Status.STATUS_NO_TRANSACTION;
     return Response.status(201)
-        .entity("{\"key\":\"" + key + "\",\"nanos\":" + System.nanoTime() + "}")
+        .entity(
+            "{\"key\":\""
+                + key
+                + "\",\"inTransaction\":"
+                + inTransaction
+                + ",\"nanos\":"
+                + System.nanoTime()
+                + "}")
         .build();
   }
 }
