@@ -1,0 +1,64 @@
+package io.ichido;
+
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The package rules of STYLE.md, checked on the production classes. Plain Jupiter tests rather than
+ * {@code @ArchTest} fields, so that a rule waiting for a fix can carry {@code @Disabled}.
+ */
+class ArchitectureTest {
+
+  private static final JavaClasses PRODUCTION =
+      new ClassFileImporter()
+          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+          .importPackages("io.ichido");
+
+  @Test
+  @DisplayName("other capabilities use what idempotency publishes, never its control")
+  void othersUseOnlyWhatIdempotencyPublishes() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackage("io.ichido.idempotency..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.ichido.idempotency.control..")
+        .because("a capability's control is private to it; the layer publishes its boundary")
+        .check(PRODUCTION);
+  }
+
+  @Test
+  @DisplayName("idempotency depends on no other package of ours")
+  void idempotencyStandsAlone() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.ichido.idempotency..")
+        .should()
+        .dependOnClassesThat(
+            resideInAPackage("io.ichido..").and(not(resideInAPackage("io.ichido.idempotency.."))))
+        .because("a team must be able to lift the idempotency jar into its own WAR")
+        .check(PRODUCTION);
+  }
+
+  @Test
+  @DisplayName("entities depend on no control class")
+  @Disabled("until GatewayNotice moves to payments.entity, issue 9")
+  void entitiesImportNoControl() {
+    noClasses()
+        .that()
+        .resideInAPackage("..entity..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("..control..")
+        .because("entities are data; the logic that uses them lives in control")
+        .check(PRODUCTION);
+  }
+}
