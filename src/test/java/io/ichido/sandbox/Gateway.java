@@ -43,5 +43,16 @@ interface Gateway {
 
   Settlement.Outcome settle(String id, Settlement settlement);
 
+  /** Whether the sandbox imitates this gateway's refunds. */
+  default boolean refunds() {
+    return true;
+  }
+
+  /**
+   * Makes the payment show a refund of {@code refund}, {@code entry} being its ledger entry with
+   * the refund counted ({@link Ledger#refund} calls it, once per refund, in order).
+   */
+  void refunded(String id, long refund, LedgerEntry entry);
+
   void reset();
 }

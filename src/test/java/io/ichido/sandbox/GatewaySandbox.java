@@ -31,8 +31,8 @@ import java.util.logging.Logger;
  * [--webhooks=http://localhost:9081/api/webhooks]}, until killed. In a test: {@code try (var
  * sandbox = GatewaySandbox.start(0)) {...}}. It listens on the loopback interface only.
  *
- * <p>With a webhooks URL, every payment status change (completed or expired through the control
- * API, 3-D Secure completed) is sent as the gateway's signed webhook to {@code
+ * <p>With a webhooks URL, every payment status change (completed, expired or refunded through the
+ * control API, 3-D Secure completed) is sent as the gateway's signed webhook to {@code
  * <webhooks>/<gateway>} (see {@link WebhookSender}); without one the events are only recorded.
  */
 public final class GatewaySandbox implements AutoCloseable {

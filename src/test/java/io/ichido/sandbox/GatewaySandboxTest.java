@@ -23,11 +23,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -909,30 +904,16 @@ class GatewaySandboxTest extends SandboxTestSupport {
   @DisplayName("20 concurrent requests with one key make one charge")
   void concurrentDuplicatesChargeOnce(String gateway) throws Exception {
     HttpRequest charge = cardCharge(gateway, "c-" + gateway, "51");
-    CountDownLatch go = new CountDownLatch(1);
-    ExecutorService pool = Executors.newFixedThreadPool(20);
-    try {
-      List<Future<HttpResponse<String>>> answers = new ArrayList<>();
-      for (int i = 0; i < 20; i++) {
-        Callable<HttpResponse<String>> call =
-            () -> {
-              go.await();
-              return http.send(charge, BodyHandlers.ofString());
-            };
-        answers.add(pool.submit(call));
-      }
-      go.countDown();
-      Set<String> bodies = new HashSet<>();
-      for (Future<HttpResponse<String>> answer : answers) {
-        HttpResponse<String> response = answer.get();
-        assertThat(response.statusCode()).isEqualTo(200);
-        bodies.add(response.body());
-      }
-      assertThat(bodies).hasSize(1);
-      assertThat(ledger(gateway, "51")).hasSize(1);
-    } finally {
-      pool.shutdownNow();
+
+    List<HttpResponse<String>> answers = sendAtOnce(20, () -> send(charge));
+
+    Set<String> bodies = new HashSet<>();
+    for (HttpResponse<String> response : answers) {
+      assertThat(response.statusCode()).isEqualTo(200);
+      bodies.add(response.body());
     }
+    assertThat(bodies).hasSize(1);
+    assertThat(ledger(gateway, "51")).hasSize(1);
   }
 
   @Test

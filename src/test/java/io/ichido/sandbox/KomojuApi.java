@@ -1,6 +1,7 @@
 package io.ichido.sandbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -147,7 +148,7 @@ final class KomojuApi implements Gateway {
     payment.put("id", id).put("resource", "payment").put("amount", amount).put("tax", 0);
     payment.put("total", amount).put("payment_method_fee", 0).put("currency", currency);
     payment.put("external_order_num", reference).put("created_at", now());
-    payment.putNull("captured_at").put("amount_refunded", 0);
+    payment.putNull("captured_at").put("amount_refunded", 0).putArray("refunds");
     payment.set("metadata", body.has("metadata") ? body.get("metadata") : Json.object());
     ObjectNode details = payment.putObject("payment_details");
     LedgerStatus status;
@@ -216,6 +217,27 @@ final class KomojuApi implements Gateway {
       ledger.update(NAME, id, settlement.ledgerStatus());
     }
     return outcome;
+  }
+
+  /**
+   * {@code amount_refunded} counts all refunds, {@code refunds} lists them; the status becomes
+   * {@code refunded} once nothing is left (a partly refunded payment stays {@code captured}).
+   */
+  @Override
+  public void refunded(String id, long refund, LedgerEntry entry) {
+    payments.change(
+        id,
+        payment -> true,
+        payment -> {
+          ObjectNode made = ((ArrayNode) payment.get("refunds")).addObject();
+          made.put("id", Ids.lowercase("", 25)).put("resource", "refund").put("amount", refund);
+          made.put("currency", entry.currency()).put("payment", id).putNull("description");
+          made.put("created_at", now()).put("chargeback", false);
+          payment.put("amount_refunded", entry.amountRefunded());
+          if (entry.status() == LedgerStatus.REFUNDED) {
+            payment.put("status", "refunded");
+          }
+        });
   }
 
   @Override

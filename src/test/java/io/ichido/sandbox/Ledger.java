@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.ObjLongConsumer;
 
 /**
  * Every charge the gateways created, in creation order: what the tests compare with Ichido's own
@@ -23,6 +24,13 @@ final class Ledger {
     }
   }
 
+  /** How a refund went; one for more than is left throws instead. */
+  enum RefundOutcome {
+    REFUNDED,
+    UNKNOWN_PAYMENT,
+    NOT_PAID
+  }
+
   /** Moves a charge to a new status and tells the subscribers. */
   LedgerEntry update(String gateway, String id, LedgerStatus status) {
     LedgerEntry updated;
@@ -34,9 +42,53 @@ final class Ledger {
       updated = entry.withStatus(status);
       entries.put(key(gateway, id), updated);
     }
-    // Outside the lock: a subscriber may take its time (a webhook call) or read the ledger.
-    subscribers.forEach(subscriber -> subscriber.statusChanged(updated));
+    tell(updated);
     return updated;
+  }
+
+  /**
+   * Gives back {@code amount} (null: all that is left) of a paid charge and tells the subscribers.
+   * {@code show} makes the gateway's own objects show the refund (the entry as refunded, this
+   * refund's amount); it runs under the ledger's lock, so refunds of one charge never overtake each
+   * other and never give back more than was paid.
+   *
+   * @throws IllegalArgumentException when {@code amount} is more than is left to refund
+   */
+  RefundOutcome refund(String gateway, String id, Long amount, ObjLongConsumer<LedgerEntry> show) {
+    LedgerEntry updated;
+    synchronized (this) {
+      LedgerEntry entry = entries.get(key(gateway, id));
+      if (entry == null) {
+        return RefundOutcome.UNKNOWN_PAYMENT;
+      }
+      if (entry.status() != LedgerStatus.PAID && !entry.status().refunded()) {
+        return RefundOutcome.NOT_PAID;
+      }
+      long left = entry.refundable();
+      long refund = amount == null ? left : amount;
+      if (refund > left || refund == 0) {
+        throw new IllegalArgumentException(
+            "Cannot refund "
+                + refund
+                + " of charge "
+                + id
+                + ": "
+                + left
+                + " of "
+                + entry.amount()
+                + " is left to refund.");
+      }
+      updated = entry.withRefund(refund);
+      show.accept(updated, refund);
+      entries.put(key(gateway, id), updated);
+    }
+    tell(updated);
+    return RefundOutcome.REFUNDED;
+  }
+
+  // Outside the lock: a subscriber may take its time (a webhook call) or read the ledger.
+  private void tell(LedgerEntry changed) {
+    subscribers.forEach(subscriber -> subscriber.statusChanged(changed));
   }
 
   synchronized Optional<LedgerEntry> find(String gateway, String id) {

@@ -6,7 +6,8 @@ import java.util.Objects;
 
 /**
  * One charge a gateway created (or declined). {@code reference} is the order id, whatever form the
- * gateway carried it in; {@code amount} is in the currency's smallest unit, 2C2P's included.
+ * gateway carried it in; {@code amount} is in the currency's smallest unit, 2C2P's included, and so
+ * is {@code amountRefunded}, all refunds of the charge together.
  */
 record LedgerEntry(
     String gateway,
@@ -14,6 +15,7 @@ record LedgerEntry(
     String idempotencyKey,
     String reference,
     long amount,
+    long amountRefunded,
     String currency,
     String method,
     LedgerStatus status,
@@ -43,6 +45,7 @@ record LedgerEntry(
         idempotencyKey,
         orderId(reference),
         amount,
+        0,
         currency,
         method,
         status,
@@ -58,7 +61,32 @@ record LedgerEntry(
   }
 
   LedgerEntry withStatus(LedgerStatus newStatus) {
+    return with(amountRefunded, newStatus);
+  }
+
+  /** What is left to refund of a paid charge; 0 for one that took no money. */
+  long refundable() {
+    return status == LedgerStatus.PAID || status.refunded() ? amount - amountRefunded : 0;
+  }
+
+  /** With {@code refund} more given back: partially or (nothing left) fully refunded. */
+  LedgerEntry withRefund(long refund) {
+    long refunded = amountRefunded + refund;
+    return with(
+        refunded, refunded == amount ? LedgerStatus.REFUNDED : LedgerStatus.PARTIALLY_REFUNDED);
+  }
+
+  private LedgerEntry with(long newAmountRefunded, LedgerStatus newStatus) {
     return new LedgerEntry(
-        gateway, id, idempotencyKey, reference, amount, currency, method, newStatus, createdAt);
+        gateway,
+        id,
+        idempotencyKey,
+        reference,
+        amount,
+        newAmountRefunded,
+        currency,
+        method,
+        newStatus,
+        createdAt);
   }
 }

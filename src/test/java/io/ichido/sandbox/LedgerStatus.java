@@ -5,17 +5,27 @@ import java.util.Locale;
 
 /**
  * Where a charge stands, in one vocabulary for all gateways so that tests need not know each
- * gateway's own. Only {@link #PAID} took money.
+ * gateway's own. Only {@link #PAID} and the refunded statuses took money; {@code amountRefunded} in
+ * the ledger entry says how much of it went back.
  */
 enum LedgerStatus {
   /** The money is taken. */
   PAID,
+  /** Paid, and part of the money given back; more can be refunded. */
+  PARTIALLY_REFUNDED,
+  /** Paid, and all of the money given back. */
+  REFUNDED,
   /** Created, waiting for the customer: konbini, bank transfer, PayPay, 3-D Secure. */
   PENDING,
   /** Declined: an attempt the gateway answered, that took no money. */
   FAILED,
   /** The customer never paid an asynchronous payment in time. */
   EXPIRED;
+
+  /** Whether the charge was paid and (part of) its money given back. */
+  boolean refunded() {
+    return this == PARTIALLY_REFUNDED || this == REFUNDED;
+  }
 
   @JsonValue
   String wireName() {

@@ -1,5 +1,6 @@
 package io.ichido.sandbox;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -117,6 +118,9 @@ final class OmiseApi implements Gateway {
     charge.put("return_uri", form.get("return_uri"));
     charge.putNull("authorize_uri").putNull("failure_code").putNull("failure_message");
     charge.putNull("transaction").putNull("paid_at");
+    charge.put("refunded_amount", 0).put("refunded", 0).put("refundable", false);
+    ObjectNode refunds = charge.putObject("refunds").put("object", "list").put("total", 0);
+    refunds.put("location", CHARGES + "/" + id + "/refunds").putArray("data");
     charge.put("created_at", now());
     ObjectNode card = charge.putObject("card").put("object", "card");
     card.put("id", Ids.lowercase("card_test_", 19)).put("brand", "Visa").put("last_digits", "4242");
@@ -154,6 +158,7 @@ final class OmiseApi implements Gateway {
 
   private static void markPaid(ObjectNode charge) {
     charge.put("status", "successful").put("paid", true).put("authorized", true);
+    charge.put("refundable", true);
     charge.put("transaction", Ids.lowercase("trxn_test_", 19)).put("paid_at", now());
   }
 
@@ -174,6 +179,34 @@ final class OmiseApi implements Gateway {
       ledger.update(NAME, id, settlement.ledgerStatus());
     }
     return outcome;
+  }
+
+  /**
+   * {@code refunded_amount} (API version 2019-05-29; {@code refunded}, the same amount, is its
+   * older name, which Omise's Java library still reads) counts all refunds, {@code refunds} lists
+   * them; the status stays {@code successful} and {@code refundable} turns false when nothing is
+   * left.
+   */
+  @Override
+  public void refunded(String id, long refund, LedgerEntry entry) {
+    charges.change(
+        id,
+        charge -> true,
+        charge -> {
+          ObjectNode refunds = (ObjectNode) charge.get("refunds");
+          String refundId = Ids.lowercase("rfnd_test_", 19);
+          ObjectNode made = ((ArrayNode) refunds.get("data")).addObject().put("object", "refund");
+          made.put("id", refundId)
+              .put("location", refunds.get("location").asText() + "/" + refundId);
+          made.put("amount", refund).put("currency", entry.currency()).put("charge", id);
+          made.put("transaction", Ids.lowercase("trxn_test_", 19)).put("voided", false);
+          made.putObject("metadata");
+          made.put("created_at", now());
+          refunds.put("total", refunds.get("data").size());
+          charge.put("refunded_amount", entry.amountRefunded());
+          charge.put("refunded", entry.amountRefunded());
+          charge.put("refundable", entry.status() != LedgerStatus.REFUNDED);
+        });
   }
 
   @Override

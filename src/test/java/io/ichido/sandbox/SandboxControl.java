@@ -13,8 +13,8 @@ import java.util.stream.StreamSupport;
 
 /**
  * The sandbox's own API under {@code /_sandbox/}, never part of a real gateway: the ledger, faults,
- * chaos, statistics, reset, moving asynchronous payments on as their customer would, and the
- * webhooks those moves sent.
+ * chaos, statistics, reset, moving asynchronous payments on as their customer would, refunding paid
+ * ones as the shop would, and the webhooks those moves sent.
  */
 final class SandboxControl implements HttpHandler {
 
@@ -68,8 +68,9 @@ final class SandboxControl implements HttpHandler {
       case "reset" -> method.equals("POST") ? reset() : notAllowed();
       case "payments" ->
           parts.length == 4 && method.equals("POST")
-              ? settle(parts[1], parts[2], parts[3], request.queryParameters().get("amount"))
-              : problem(404, "Use POST /_sandbox/payments/{gateway}/{id}/complete or /expire.");
+              ? payment(parts[1], parts[2], parts[3], request.queryParameters().get("amount"))
+              : problem(
+                  404, "Use POST /_sandbox/payments/{gateway}/{id}/complete, /expire or /refund.");
       case "webhooks" -> webhooks(parts, method);
       case "pages" ->
           parts.length == 3 && method.equals("GET")
@@ -147,15 +148,22 @@ final class SandboxControl implements HttpHandler {
     return SandboxResponse.noContent();
   }
 
-  /**
-   * Completes or expires a payment; {@code amount} (complete only) is what the customer paid when
-   * it is not the charged amount, which only the webhook tells.
-   */
-  private SandboxResponse settle(String gatewayName, String id, String action, String amount) {
+  private SandboxResponse payment(String gatewayName, String id, String action, String amount) {
     Gateway gateway = gateways.get(gatewayName);
     if (gateway == null) {
       return problem(404, "Unknown gateway " + gatewayName + ".");
     }
+    return action.equals("refund")
+        ? refund(gateway, id, amount == null ? null : positive(amount))
+        : settle(gateway, id, action, amount);
+  }
+
+  /**
+   * Completes or expires a payment; {@code amount} (complete only) is what the customer paid when
+   * it is not the charged amount, which only the webhook tells.
+   */
+  private SandboxResponse settle(Gateway gateway, String id, String action, String amount) {
+    String gatewayName = gateway.name();
     Settlement settlement =
         switch (action) {
           case "complete" -> Settlement.COMPLETE;
@@ -163,7 +171,7 @@ final class SandboxControl implements HttpHandler {
           default -> null;
         };
     if (settlement == null) {
-      return problem(404, "Use complete or expire.");
+      return problem(404, "Use complete, expire or refund.");
     }
     Long paid = amount == null ? null : amountPaid(amount, settlement);
     return switch (webhooks.paying(gatewayName, id, paid, () -> gateway.settle(id, settlement))) {
@@ -176,8 +184,12 @@ final class SandboxControl implements HttpHandler {
 
   private static long amountPaid(String amount, Settlement settlement) {
     if (settlement != Settlement.COMPLETE) {
-      throw new IllegalArgumentException("Only complete takes an amount.");
+      throw new IllegalArgumentException("Only complete and refund take an amount.");
     }
+    return positive(amount);
+  }
+
+  private static long positive(String amount) {
     // Up to 18 digits always fits a long.
     if (!amount.matches("\\d{1,18}") || Long.parseLong(amount) == 0) {
       throw new IllegalArgumentException("amount must be a positive integer: " + amount);
@@ -185,7 +197,26 @@ final class SandboxControl implements HttpHandler {
     return Long.parseLong(amount);
   }
 
-  /** The ledger entry as before, plus {@code webhook}: the event the change sent. */
+  /**
+   * Gives back {@code amount} (null: all that is left) of a paid payment, as the shop would in the
+   * gateway's dashboard or API, and sends the gateway's refund webhooks; 400 for more than is left.
+   */
+  private SandboxResponse refund(Gateway gateway, String id, Long amount) {
+    if (!gateway.refunds()) {
+      return problem(501, "The sandbox imitates no " + gateway.name() + " refunds.");
+    }
+    return switch (ledger.refund(
+        gateway.name(), id, amount, (entry, refund) -> gateway.refunded(id, refund, entry))) {
+      case REFUNDED -> settled(gateway.name(), id);
+      case UNKNOWN_PAYMENT -> problem(404, "No " + gateway.name() + " payment " + id + ".");
+      case NOT_PAID -> problem(409, "Payment " + id + " took no money to give back.");
+    };
+  }
+
+  /**
+   * The ledger entry as before, plus {@code webhook}: the event the change sent (of a refund's
+   * events, the last one).
+   */
   private SandboxResponse settled(String gateway, String id) {
     ObjectNode entry = Json.MAPPER.valueToTree(ledger.find(gateway, id).orElseThrow());
     webhooks.latest(gateway, id).ifPresent(delivery -> entry.set("webhook", delivery.summary()));
@@ -227,7 +258,10 @@ final class SandboxControl implements HttpHandler {
             + "/expire</code>. Either sends the gateway's signed webhook when the sandbox runs"
             + " with <code>--webhooks</code>; <code>GET "
             + PATH
-            + "webhooks</code> lists them.</p>");
+            + "webhooks</code> lists them.</p><p>Once paid, the shop can give (part of) it back:"
+            + " <code>POST "
+            + escape(base)
+            + "/refund</code> (<code>?amount=N</code>: N of it, else all that is left).</p>");
   }
 
   private static String escape(String text) {

@@ -30,8 +30,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.TreeMap;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.AfterAll;
@@ -150,6 +155,14 @@ abstract class SandboxTestSupport {
         .header("Omise-Version", "2019-05-29")
         .header("Idempotency-Key", key)
         .POST(form(form))
+        .build();
+  }
+
+  static HttpRequest omiseGet(String id) {
+    return request("/omise/charges/" + id)
+        .header("Authorization", basic("skey_test_sandbox"))
+        .header("Omise-Version", "2019-05-29")
+        .GET()
         .build();
   }
 
@@ -280,6 +293,32 @@ abstract class SandboxTestSupport {
   static String basic(String user) {
     return "Basic "
         + Base64.getEncoder().encodeToString((user + ":").getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** Sends {@code request} {@code times} times at once; the answers in the order sent. */
+  static List<HttpResponse<String>> sendAtOnce(int times, Callable<HttpResponse<String>> request)
+      throws Exception {
+    CountDownLatch go = new CountDownLatch(1);
+    ExecutorService pool = Executors.newFixedThreadPool(times);
+    try {
+      List<Future<HttpResponse<String>>> answers = new ArrayList<>();
+      for (int i = 0; i < times; i++) {
+        answers.add(
+            pool.submit(
+                () -> {
+                  go.await();
+                  return request.call();
+                }));
+      }
+      go.countDown();
+      List<HttpResponse<String>> responses = new ArrayList<>();
+      for (Future<HttpResponse<String>> answer : answers) {
+        responses.add(answer.get());
+      }
+      return responses;
+    } finally {
+      pool.shutdownNow();
+    }
   }
 
   static HttpResponse<String> send(HttpRequest request) throws Exception {

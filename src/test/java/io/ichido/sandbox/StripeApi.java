@@ -231,6 +231,13 @@ final class StripeApi implements Gateway {
     return outcome;
   }
 
+  /**
+   * A PaymentIntent shows no refunds (its Charge does): nothing changes here, and the {@code
+   * charge.refunded} event is built from the intent and the ledger.
+   */
+  @Override
+  public void refunded(String id, long refund, LedgerEntry entry) {}
+
   @Override
   public SandboxResponse failure(int status) {
     return status == 429

@@ -286,6 +286,20 @@ final class TwoC2pApi implements Gateway {
     return Settlement.Outcome.UNKNOWN_PAYMENT;
   }
 
+  /**
+   * 2C2P refunds through its Payment Maintenance API (JWE-encrypted, PS256-signed XML), which
+   * Ichido does not speak; the sandbox imitates none.
+   */
+  @Override
+  public boolean refunds() {
+    return false;
+  }
+
+  @Override
+  public void refunded(String id, long refund, LedgerEntry entry) {
+    throw new UnsupportedOperationException("The sandbox imitates no 2C2P refunds.");
+  }
+
   @Override
   public SandboxResponse failure(int status) {
     return SandboxResponse.json(

@@ -2,6 +2,7 @@ package io.ichido.sandbox;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -15,22 +16,28 @@ record Webhook(
     String eventId, String gateway, String type, String chargeId, String reference, String body) {
 
   /**
-   * The event {@code entry}'s gateway sends about the entry's new status.
+   * The events {@code entry}'s gateway sends about the entry's new status, in the order it sends
+   * them: one, or for a refund those of {@link RefundWebhooks}.
    *
    * @param current the payment as the gateway's API shows it now (a copy, changed here), or null
-   *     when unknown: then the event is built from the ledger entry alone
+   *     when unknown: then the event is built from the ledger entry alone (a refund's cannot be)
    * @param amountPaid what the customer paid when the control API said it differs from the charged
    *     amount, or null
    * @param secret2c2p the merchant secret 2C2P signs with
    */
-  static Webhook about(LedgerEntry entry, ObjectNode current, Long amountPaid, String secret2c2p) {
-    return switch (entry.gateway()) {
-      case StripeApi.NAME -> stripe(entry, current, amountPaid);
-      case OmiseApi.NAME -> omise(entry, current, amountPaid);
-      case KomojuApi.NAME -> komoju(entry, current, amountPaid);
-      case TwoC2pApi.NAME -> twoC2p(entry, current, amountPaid, secret2c2p);
-      default -> throw new IllegalArgumentException("No webhooks for " + entry.gateway() + ".");
-    };
+  static List<Webhook> about(
+      LedgerEntry entry, ObjectNode current, Long amountPaid, String secret2c2p) {
+    if (entry.status().refunded()) {
+      return RefundWebhooks.about(entry, current);
+    }
+    return List.of(
+        switch (entry.gateway()) {
+          case StripeApi.NAME -> stripe(entry, current, amountPaid);
+          case OmiseApi.NAME -> omise(entry, current, amountPaid);
+          case KomojuApi.NAME -> komoju(entry, current, amountPaid);
+          case TwoC2pApi.NAME -> twoC2p(entry, current, amountPaid, secret2c2p);
+          default -> throw new IllegalArgumentException("No webhooks for " + entry.gateway() + ".");
+        });
   }
 
   private static Webhook stripe(LedgerEntry entry, ObjectNode intent, Long amountPaid) {
@@ -40,7 +47,7 @@ record Webhook(
         intent != null
             ? intent.path("status").asText()
             : switch (entry.status()) {
-              case PAID -> "succeeded";
+              case PAID, PARTIALLY_REFUNDED, REFUNDED -> "succeeded";
               case PENDING -> "requires_action";
               case FAILED, EXPIRED -> "requires_payment_method";
             };
@@ -82,7 +89,7 @@ record Webhook(
         charge != null
             ? charge.path("status").asText()
             : switch (entry.status()) {
-              case PAID -> "successful";
+              case PAID, PARTIALLY_REFUNDED, REFUNDED -> "successful";
               case PENDING -> "pending";
               case FAILED -> "failed";
               case EXPIRED -> "expired";
@@ -110,7 +117,7 @@ record Webhook(
         payment != null
             ? payment.path("status").asText()
             : switch (entry.status()) {
-              case PAID -> "captured";
+              case PAID, PARTIALLY_REFUNDED, REFUNDED -> "captured";
               case PENDING -> "authorized";
               case FAILED -> "failed";
               case EXPIRED -> "expired";
@@ -148,7 +155,7 @@ record Webhook(
       LedgerEntry entry, ObjectNode invoice, Long amountPaid, String secret) {
     String respCode =
         switch (entry.status()) {
-          case PAID -> "0000";
+          case PAID, PARTIALLY_REFUNDED, REFUNDED -> "0000";
           case PENDING -> "0001";
           case FAILED -> "4200";
           // Not a documented 2C2P code for a lapsed payment: the sandbox's assumption.

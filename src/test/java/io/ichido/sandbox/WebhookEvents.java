@@ -112,13 +112,63 @@ public final class WebhookEvents {
     return Json.string(stripeEvent(eventId, type, intent, createdUnix));
   }
 
-  /** Stripe's event envelope around a PaymentIntent as the sandbox's API shows it. */
-  static ObjectNode stripeEvent(
-      String eventId, String type, ObjectNode paymentIntent, long createdUnix) {
+  /**
+   * A Stripe {@code charge.refunded} event whose {@code data.object} is the Charge of a
+   * PaymentIntent, refunded in part or in whole.
+   *
+   * @param chargeId the intent's {@code latest_charge}
+   * @param orderId {@code metadata.order_id} (Stripe copies the intent's metadata onto its Charge),
+   *     or null for no metadata
+   * @param amountRefunded all refunds of the charge together; {@code refunded} is true when that is
+   *     the whole {@code amount}
+   * @param createdUnix the event's and the charge's {@code created}
+   */
+  public static String stripeChargeRefunded(
+      String eventId,
+      String chargeId,
+      String paymentIntentId,
+      String orderId,
+      long amount,
+      long amountRefunded,
+      String currency,
+      long createdUnix) {
+    ObjectNode metadata = Json.object();
+    if (orderId != null) {
+      metadata.put("order_id", orderId);
+    }
+    ObjectNode charge =
+        stripeCharge(
+            chargeId, paymentIntentId, amount, amountRefunded, currency, metadata, createdUnix);
+    return Json.string(stripeEvent(eventId, "charge.refunded", charge, createdUnix));
+  }
+
+  /** A PaymentIntent's succeeded Charge as Stripe shows it, {@code amountRefunded} given back. */
+  static ObjectNode stripeCharge(
+      String chargeId,
+      String paymentIntentId,
+      long amount,
+      long amountRefunded,
+      String currency,
+      ObjectNode metadata,
+      long createdUnix) {
+    ObjectNode charge = Json.object();
+    charge.put("id", chargeId).put("object", "charge").put("amount", amount);
+    charge.put("amount_captured", amount).put("amount_refunded", amountRefunded);
+    charge.put("captured", true).put("created", createdUnix);
+    charge.put("currency", currency.toLowerCase(Locale.ROOT)).put("livemode", false);
+    charge.set("metadata", metadata);
+    charge.put("paid", true).put("payment_intent", paymentIntentId);
+    charge.put("refunded", amountRefunded == amount).put("status", "succeeded");
+    charge.putNull("failure_code").putNull("failure_message");
+    return charge;
+  }
+
+  /** Stripe's event envelope around an object (a PaymentIntent, a Charge) as the API shows it. */
+  static ObjectNode stripeEvent(String eventId, String type, ObjectNode object, long createdUnix) {
     ObjectNode event = Json.object();
     event.put("id", eventId).put("object", "event").put("api_version", STRIPE_API_VERSION);
     event.put("created", createdUnix).put("livemode", false).put("type", type);
-    event.putObject("data").set("object", paymentIntent);
+    event.putObject("data").set("object", object);
     event.put("pending_webhooks", 1);
     event.putObject("request").putNull("id").putNull("idempotency_key");
     return event;

@@ -24,12 +24,13 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Sends a webhook for every payment status change the ledger reports, built and signed as the
- * payment's gateway would, to {@code <webhooks URL>/<gateway>}. The first attempt runs in the
- * thread that changed the status, so a test that completes a payment through the control API finds
- * the webhook delivered when its call returns; an attempt without a 2xx answer is retried in the
- * background with growing waits, freshly signed each time, as the gateways do. Without a webhooks
- * URL the events are only recorded, so a run without a receiver can still see what would be sent.
+ * Sends the webhooks for every payment status change (refunds included) the ledger reports, built
+ * and signed as the payment's gateway would, to {@code <webhooks URL>/<gateway>}. The first attempt
+ * runs in the thread that changed the status, so a test that completes a payment through the
+ * control API finds the webhook delivered when its call returns; an attempt without a 2xx answer is
+ * retried in the background with growing waits, freshly signed each time, as the gateways do.
+ * Without a webhooks URL the events are only recorded, so a run without a receiver can still see
+ * what would be sent.
  */
 final class WebhookSender implements PaymentEvents, AutoCloseable {
 
@@ -90,9 +91,9 @@ final class WebhookSender implements PaymentEvents, AutoCloseable {
 
   @Override
   public void statusChanged(LedgerEntry entry) {
-    Webhook webhook;
+    List<Webhook> webhooks;
     try {
-      webhook =
+      webhooks =
           Webhook.about(
               entry,
               lookup.find(entry.gateway(), entry.id()),
@@ -106,6 +107,11 @@ final class WebhookSender implements PaymentEvents, AutoCloseable {
           e);
       return;
     }
+    // In the gateway's order: the first attempt of one before the next is sent.
+    webhooks.forEach(this::send);
+  }
+
+  private void send(Webhook webhook) {
     WebhookDelivery delivery = new WebhookDelivery(webhook);
     synchronized (this) {
       deliveries.put(webhook.eventId(), delivery);

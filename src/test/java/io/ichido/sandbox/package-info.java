@@ -13,9 +13,10 @@
  * <p>Where the contract leaves room, the sandbox decides (see {@link
  * io.ichido.sandbox.GatewaySandbox}): each gateway lives under its own path prefix, the ledger
  * status is one vocabulary for all gateways ({@code paid}, {@code pending}, {@code failed}, {@code
- * expired}), and 2C2P errors answer HTTP 200 with an unsigned {@code {"respCode","respDesc"}}:
- * {@code 9042} for a JWT that is malformed or not signed with the merchant secret, {@code 9005} for
- * a missing field, {@code 9004} for an invalid value or an unknown payment token.
+ * expired}, {@code partially_refunded}, {@code refunded}), and 2C2P errors answer HTTP 200 with an
+ * unsigned {@code {"respCode","respDesc"}}: {@code 9042} for a JWT that is malformed or not signed
+ * with the merchant secret, {@code 9005} for a missing field, {@code 9004} for an invalid value or
+ * an unknown payment token.
  *
  * <p>Payment status changes become the gateways' signed webhooks ({@link
  * io.ichido.sandbox.WebhookSender}); {@link io.ichido.sandbox.WebhookEvents}, {@link
