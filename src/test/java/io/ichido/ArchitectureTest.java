@@ -7,7 +7,6 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -50,7 +49,6 @@ class ArchitectureTest {
 
   @Test
   @DisplayName("entities depend on no control class")
-  @Disabled("until GatewayNotice moves to payments.entity, issue 9")
   void entitiesImportNoControl() {
     noClasses()
         .that()

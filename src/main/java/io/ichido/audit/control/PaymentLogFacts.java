@@ -80,7 +80,7 @@ public class PaymentLogFacts {
             .money(event.amount(), event.currency())
             .gateway(event.gateway())
             .key(event.idempotencyKey())
-            .status("REQUESTED")
+            .status("STARTED")
             .detail("method", event.method())
             .detail("reference", event.reference())
             .build());
@@ -97,6 +97,7 @@ public class PaymentLogFacts {
             .key(event.idempotencyKey())
             .status(event.status().name())
             .detail("failureCode", event.failureCode())
+            .detail("via", event.via())
             .build());
   }
 

@@ -3,6 +3,7 @@ package io.ichido.inventory.control;
 import io.ichido.payments.entity.PaymentExpired;
 import io.ichido.payments.entity.PaymentFailed;
 import io.ichido.payments.entity.PaymentSucceeded;
+import io.ichido.payments.entity.PaymentWindowClosed;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -11,7 +12,8 @@ import jakarta.interceptor.Interceptor;
 
 /**
  * Ends an order's stock reservations as its payment settles: paid turns them into a sale, failed or
- * expired puts the units back on sale. Each reservation ends once, whichever event comes first.
+ * expired (or an order left unpaid) puts the units back on sale. Each reservation ends once,
+ * whichever event comes first.
  */
 @ApplicationScoped
 public class StockSettlement {
@@ -25,6 +27,11 @@ public class StockSettlement {
 
   void onPaymentFailed(
       @Observes @Priority(Interceptor.Priority.APPLICATION + 10) PaymentFailed event) {
+    inventory.release(event.orderId());
+  }
+
+  void onPaymentWindowClosed(
+      @Observes @Priority(Interceptor.Priority.APPLICATION + 10) PaymentWindowClosed event) {
     inventory.release(event.orderId());
   }
 

@@ -6,7 +6,10 @@ import io.ichido.orders.entity.TaxLine;
 import java.time.Instant;
 import java.util.List;
 
-/** An order as clients see it. Amounts are whole yen; {@code amount} includes tax. */
+/**
+ * An order as clients see it. Amounts are whole yen; {@code amount} includes tax, {@code refunded}
+ * is what went back to the customer so far.
+ */
 public record OrderView(
     long id,
     String status,
@@ -17,6 +20,7 @@ public record OrderView(
     long tax,
     long amount,
     String currency,
+    long refunded,
     Instant createdAt) {
 
   /** One ordered SKU. */
@@ -53,6 +57,7 @@ public record OrderView(
         order.tax(),
         order.amount(),
         order.currency(),
+        order.refundedAmount(),
         order.createdAt());
   }
 }

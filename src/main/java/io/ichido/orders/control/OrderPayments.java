@@ -9,6 +9,7 @@ import io.ichido.payments.entity.PaymentFailed;
 import io.ichido.payments.entity.PaymentNeedsReview;
 import io.ichido.payments.entity.PaymentRefunded;
 import io.ichido.payments.entity.PaymentSucceeded;
+import io.ichido.payments.entity.PaymentWindowClosed;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
@@ -85,10 +86,31 @@ public class OrderPayments {
   void onPaymentRefunded(
       @Observes @Priority(Interceptor.Priority.APPLICATION) PaymentRefunded event) {
     CustomerOrder order = orders.lock(event.orderId());
-    if (order.status() == OrderStatus.PAID) {
+    if (order.status() == OrderStatus.PAID || order.status() == OrderStatus.PARTIALLY_REFUNDED) {
       OrderStatus before = order.status();
-      order.refunded();
-      changed(order, before, "refunded at " + event.gateway());
+      order.refunded(event.refundedTotal(), event.full());
+      changed(
+          order,
+          before,
+          (event.full() ? "refunded at " : "partly refunded at ")
+              + event.gateway()
+              + ": "
+              + event.refundedTotal()
+              + " "
+              + event.currency()
+              + " so far");
+    } else {
+      ignored(order, event);
+    }
+  }
+
+  void onPaymentWindowClosed(
+      @Observes @Priority(Interceptor.Priority.APPLICATION) PaymentWindowClosed event) {
+    CustomerOrder order = orders.lock(event.orderId());
+    if (order.status() == OrderStatus.PENDING_PAYMENT) {
+      OrderStatus before = order.status();
+      order.expired();
+      changed(order, before, "unpaid after " + event.window());
     } else {
       ignored(order, event);
     }

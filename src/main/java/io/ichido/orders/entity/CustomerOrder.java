@@ -75,6 +75,10 @@ public class CustomerOrder {
   @Column(name = "paid_at")
   private Instant paidAt;
 
+  /** What went back to the customer so far. */
+  @Column(name = "refunded_amount", nullable = false)
+  private long refundedAmount;
+
   @Column(name = "review_reason")
   private String reviewReason;
 
@@ -126,21 +130,6 @@ public class CustomerOrder {
     this.status = OrderStatus.AWAITING_PAYMENT;
   }
 
-  /** The customer still has to act (3-D Secure); the order stays payable by that charge. */
-  public void paymentNeedsAction(String gateway, String chargeId, String key) {
-    requireStatus(OrderStatus.PENDING_PAYMENT);
-    attachPayment(gateway, chargeId, key);
-  }
-
-  /** The charge holding this order failed: another one may be tried. */
-  public void paymentFailed() {
-    if (status == OrderStatus.PENDING_PAYMENT) {
-      this.paymentGateway = null;
-      this.paymentChargeId = null;
-      this.paymentKey = null;
-    }
-  }
-
   /** The awaited payment failed for good: the order ends. */
   public void failed() {
     requireStatus(OrderStatus.AWAITING_PAYMENT);
@@ -153,9 +142,17 @@ public class CustomerOrder {
     this.status = OrderStatus.EXPIRED;
   }
 
-  public void refunded() {
-    requireStatus(OrderStatus.PAID);
-    this.status = OrderStatus.REFUNDED;
+  /**
+   * The gateway gave back {@code refundedTotal} so far: all of it ends the order as REFUNDED, less
+   * leaves it PARTIALLY_REFUNDED with the sum.
+   */
+  public void refunded(long refundedTotal, boolean full) {
+    requireStatus(OrderStatus.PAID, OrderStatus.PARTIALLY_REFUNDED);
+    if (refundedTotal <= refundedAmount && !full) {
+      return;
+    }
+    this.refundedAmount = full ? amount : Math.min(refundedTotal, amount);
+    this.status = full ? OrderStatus.REFUNDED : OrderStatus.PARTIALLY_REFUNDED;
   }
 
   /** Money arrived that does not settle the order as it stands. */
@@ -194,6 +191,10 @@ public class CustomerOrder {
 
   public String paymentKey() {
     return paymentKey;
+  }
+
+  public long refundedAmount() {
+    return refundedAmount;
   }
 
   public String reviewReason() {

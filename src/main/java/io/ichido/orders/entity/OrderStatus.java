@@ -1,6 +1,6 @@
 package io.ichido.orders.entity;
 
-/** Where an order stands. Statuses only move forward: PAID, FAILED, EXPIRED and REFUNDED stay. */
+/** Where an order stands. Statuses only move forward: FAILED, EXPIRED and REFUNDED stay. */
 public enum OrderStatus {
   PENDING_PAYMENT,
   AWAITING_PAYMENT,
@@ -11,5 +11,7 @@ public enum OrderStatus {
    * Money arrived that does not settle the order (wrong amount, after expiry): a person decides.
    */
   NEEDS_REVIEW,
+  /** Paid, then part of it given back; still paid. */
+  PARTIALLY_REFUNDED,
   REFUNDED
 }

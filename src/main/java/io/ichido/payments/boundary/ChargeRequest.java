@@ -2,7 +2,7 @@ package io.ichido.payments.boundary;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.ichido.payments.control.ChargeCommand;
-import io.ichido.payments.control.Payments;
+import io.ichido.payments.control.Charges;
 import jakarta.validation.constraints.Email;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
@@ -27,8 +27,8 @@ public record ChargeRequest(
     @Pattern(regexp = "lawson|family-mart|seven-eleven|ministop|daily-yamazaki|seicomart")
         String store) {
 
-  Payments.Charge toCharge() {
-    return new Payments.Charge(
+  Charges.Charge toCharge() {
+    return new Charges.Charge(
         orderId,
         amount,
         currency,

@@ -2,7 +2,7 @@ package io.ichido.payments.boundary;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import io.ichido.payments.control.Payments;
+import io.ichido.payments.control.ChargeOutcome;
 import java.util.Locale;
 import java.util.Map;
 
@@ -23,19 +23,18 @@ public record ChargeView(
     Map<String, Object> instructions,
     @JsonProperty("authorize_uri") String authorizeUri) {
 
-  static ChargeView of(Payments.Outcome outcome) {
+  static ChargeView of(ChargeOutcome outcome) {
     var attempt = outcome.attempt();
-    var answer = outcome.answer();
     return new ChargeView(
         attempt.orderId(),
         attempt.gatewayChargeId(),
         attempt.status().name().toLowerCase(Locale.ROOT),
-        outcome.order().status().name(),
+        outcome.orderStatus().name(),
         attempt.amount(),
         attempt.currency(),
         attempt.gateway(),
         attempt.method(),
-        answer == null ? null : answer.instructions(),
-        answer == null ? null : answer.authorizeUri());
+        outcome.instructions(),
+        outcome.authorizeUri());
   }
 }

@@ -2,7 +2,7 @@ package io.ichido.payments.boundary;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import io.ichido.payments.control.Payments;
+import io.ichido.payments.control.ChargeOutcome;
 import io.ichido.platform.boundary.Problem;
 
 /** 402 {@code card-declined}: a final answer for its Idempotency-Key, replayed as such. */
@@ -17,7 +17,7 @@ public record DeclinedProblem(
     @JsonProperty("charge_id") String chargeId,
     @JsonProperty("decline_code") String declineCode) {
 
-  static DeclinedProblem of(Payments.Outcome outcome) {
+  static DeclinedProblem of(ChargeOutcome outcome) {
     var attempt = outcome.attempt();
     return new DeclinedProblem(
         Problem.TYPE_BASE + "card-declined",

@@ -1,6 +1,6 @@
 package io.ichido.payments.boundary;
 
-import io.ichido.payments.control.Payments;
+import io.ichido.payments.control.Charges;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.constraints.NotNull;
@@ -20,11 +20,11 @@ import jakarta.ws.rs.core.MediaType;
 @Produces(MediaType.APPLICATION_JSON)
 public class GatewayReturnResource {
 
-  @Inject Payments payments;
+  @Inject Charges charges;
 
   @GET
   @Path("omise")
   public ChargeView omise(@QueryParam("order_id") @NotNull @Positive Long orderId) {
-    return ChargeView.of(payments.refresh(orderId, "omise"));
+    return ChargeView.of(charges.refresh(orderId, "omise"));
   }
 }

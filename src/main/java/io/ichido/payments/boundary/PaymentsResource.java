@@ -2,8 +2,9 @@ package io.ichido.payments.boundary;
 
 import io.ichido.idempotency.boundary.CurrentIdempotencyKey;
 import io.ichido.idempotency.boundary.Idempotent;
-import io.ichido.payments.control.Payments;
-import io.ichido.payments.entity.ChargeStatus;
+import io.ichido.payments.control.ChargeOutcome;
+import io.ichido.payments.control.Charges;
+import io.ichido.payments.control.GatewayRejected;
 import io.ichido.platform.boundary.Problem;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -14,32 +15,35 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
-import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
 
+/**
+ * {@code POST /api/payments/charge}. The layer does not wrap it in a transaction ({@code
+ * transactional = false}): a charge commits its own recovery points around the gateway call, and a
+ * re-run finds them.
+ */
 @Path("payments")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
 public class PaymentsResource {
 
-  @Inject Payments payments;
+  @Inject Charges charges;
   @Inject CurrentIdempotencyKey currentKey;
 
   @POST
   @Path("charge")
-  @Idempotent
+  @Idempotent(transactional = false)
   @Consumes(MediaType.APPLICATION_JSON)
   public Response charge(
       @Valid @NotNull ChargeRequest request,
-      @Context HttpHeaders headers,
       @Context SecurityContext caller,
       @Context UriInfo uri) {
-    // The layer has already refused a missing or malformed key and claimed this one.
-    String key =
-        currentKey.key().orElseThrow(() -> new IllegalStateException("@Idempotent claims first"));
+    // The layer has already refused a missing or malformed key.
+    String key = currentKey.key().orElseThrow();
+    String scope = currentKey.scope().orElseThrow();
     String returnUrl =
         uri.getBaseUriBuilder()
             .path("payments/return")
@@ -47,14 +51,18 @@ public class PaymentsResource {
             .queryParam("order_id", request.orderId())
             .build()
             .toString();
-    Payments.Outcome outcome =
-        payments.charge(caller.getUserPrincipal().getName(), key, request.toCharge(), returnUrl);
-    if (outcome.attempt().status() == ChargeStatus.DECLINED) {
-      return Response.status(402)
-          .type(Problem.MEDIA_TYPE)
-          .entity(DeclinedProblem.of(outcome))
-          .build();
-    }
-    return Response.status(Response.Status.CREATED).entity(ChargeView.of(outcome)).build();
+    ChargeOutcome outcome =
+        charges.charge(
+            caller.getUserPrincipal().getName(), scope, key, request.toCharge(), returnUrl);
+    return switch (outcome.attempt().status()) {
+      case DECLINED ->
+          Response.status(402).type(Problem.MEDIA_TYPE).entity(DeclinedProblem.of(outcome)).build();
+      case REJECTED ->
+          throw new GatewayRejected(outcome.attempt().gateway(), outcome.attempt().failureCode());
+      case NEEDS_REVIEW ->
+          throw new GatewayRejected(
+              outcome.attempt().gateway(), "answered another amount or currency");
+      default -> Response.status(Response.Status.CREATED).entity(ChargeView.of(outcome)).build();
+    };
   }
 }

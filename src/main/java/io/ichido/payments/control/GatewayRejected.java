@@ -5,11 +5,19 @@ import io.ichido.platform.control.ProblemException;
 /** The gateway refused the request itself (not a decline): retrying it unchanged cannot help. */
 public class GatewayRejected extends ProblemException {
 
+  private final String code;
+
   public GatewayRejected(String gateway, String code) {
     super(
         502,
         "gateway-rejected",
         "Payment gateway rejected the request",
         "The " + gateway + " gateway refused the charge request (" + code + ").");
+    this.code = code;
+  }
+
+  /** The gateway's reason, as short as it gave it. */
+  public String code() {
+    return code;
   }
 }

@@ -5,9 +5,9 @@ import io.ichido.platform.control.ProblemException;
 
 /**
  * The gateway could not be reached or answered with a temporary failure (timeout, connection
- * refused or reset, 5xx, 429). Retrying the same request under the same key is safe; the
- * idempotency layer releases the client's key (it is listed in {@code
- * ichido.idempotency.transient-exceptions}).
+ * refused or reset, 5xx, 429): no answer, so the charge may or may not have been made. Sending the
+ * same request under the same gateway key again is safe; as a {@link TransientFailure} it makes the
+ * idempotency layer release the client's key.
  */
 public class GatewayUnavailable extends ProblemException implements TransientFailure {
 

@@ -80,7 +80,7 @@ public class KomojuGateway implements PaymentGateway {
     }
     return interpret(
         GatewayHttp.call(
-            NAME, () -> komoju.createPayment(authorization, command.idempotencyKey(), body)),
+            NAME, () -> komoju.createPayment(authorization, command.gatewayKey(), body)),
         command);
   }
 

@@ -51,14 +51,14 @@ public class OmiseGateway implements PaymentGateway {
             .param("currency", command.currency())
             .param("card", command.token())
             .param("description", command.reference())
-            .param("metadata[order_id]", Long.toString(command.orderId()));
+            .param("metadata[order_id]", Long.toString(command.orderId()))
+            .param("metadata[reference]", command.reference());
     if (command.returnUrl() != null) {
       charge.param("return_uri", command.returnUrl());
     }
     Answer answer =
         GatewayHttp.call(
-            NAME,
-            () -> omise.createCharge(authorization, command.idempotencyKey(), VERSION, charge));
+            NAME, () -> omise.createCharge(authorization, command.gatewayKey(), VERSION, charge));
     return interpret(answer);
   }
 

@@ -1,6 +1,8 @@
 package io.ichido.payments.control;
 
+import io.ichido.payments.entity.ChargeAttempt;
 import io.ichido.platform.control.ProblemException;
+import java.util.Optional;
 
 /** Why a charge request was refused before any gateway was called. */
 public class PaymentRefused extends ProblemException {
@@ -23,9 +25,20 @@ public class PaymentRefused extends ProblemException {
             + "; the charge must be for exactly that.");
   }
 
-  public static PaymentRefused alreadyPaid(long orderId) {
-    return new PaymentRefused(
-        409, "order-already-paid", "Order already paid", "Order " + orderId + " is paid.");
+  /** With the charge that paid it, when there is one, so the client can show it. */
+  public static PaymentRefused alreadyPaid(long orderId, Optional<ChargeAttempt> paidBy) {
+    PaymentRefused refused =
+        new PaymentRefused(
+            409, "order-already-paid", "Order already paid", "Order " + orderId + " is paid.");
+    refused.extension("order_id", orderId);
+    paidBy.ifPresent(
+        attempt -> {
+          refused.extension("gateway", attempt.gateway());
+          refused.extension("charge_id", attempt.gatewayChargeId());
+          refused.extension("amount", attempt.amount());
+          refused.extension("currency", attempt.currency());
+        });
+    return refused;
   }
 
   public static PaymentRefused awaitingPayment(long orderId) {

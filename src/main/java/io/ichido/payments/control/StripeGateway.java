@@ -10,6 +10,7 @@ import com.stripe.exception.StripeException;
 import com.stripe.model.PaymentIntent;
 import com.stripe.net.RequestOptions;
 import com.stripe.param.PaymentIntentCreateParams;
+import com.stripe.param.PaymentIntentSearchParams;
 import io.ichido.payments.entity.ChargeStatus;
 import io.ichido.payments.entity.PaymentMethod;
 import io.ichido.platform.control.Json;
@@ -17,8 +18,11 @@ import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.io.IOException;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /** Stripe PaymentIntents through Stripe's own Java SDK, pointed at the configured API base. */
@@ -61,7 +65,8 @@ public class StripeGateway implements PaymentGateway {
             .setAmount(command.amount())
             .setCurrency(command.currency().toLowerCase(Locale.ROOT))
             .setConfirm(true)
-            .putMetadata("order_id", Long.toString(command.orderId()));
+            .putMetadata("order_id", Long.toString(command.orderId()))
+            .putMetadata("reference", command.reference());
     if (command.method() == PaymentMethod.KONBINI) {
       intent
           .addPaymentMethodType("konbini")
@@ -83,7 +88,7 @@ public class StripeGateway implements PaymentGateway {
               .paymentIntents()
               .create(
                   intent.build(),
-                  RequestOptions.builder().setIdempotencyKey(command.idempotencyKey()).build()));
+                  RequestOptions.builder().setIdempotencyKey(command.gatewayKey()).build()));
     } catch (CardException declined) {
       PaymentIntent failed =
           declined.getStripeError() == null ? null : declined.getStripeError().getPaymentIntent();
@@ -102,6 +107,32 @@ public class StripeGateway implements PaymentGateway {
   public GatewayCharge retrieve(String chargeId) {
     try {
       return answer(stripe.paymentIntents().retrieve(chargeId));
+    } catch (StripeException failure) {
+      throw classify(failure);
+    }
+  }
+
+  /**
+   * Stripe's search finds intents by the reference in their metadata. Search is not
+   * read-after-write consistent (Stripe indexes within about a minute), which is why it is asked
+   * only about attempts too old to send again.
+   */
+  @Override
+  public Optional<GatewayCharge> lookup(String reference, long orderId) {
+    try {
+      List<PaymentIntent> found =
+          stripe
+              .paymentIntents()
+              .search(
+                  PaymentIntentSearchParams.builder()
+                      .setQuery("metadata['reference']:'" + reference.replace("'", "") + "'")
+                      .setLimit(10L)
+                      .build())
+              .getData();
+      // A successful intent wins over a declined one under the same reference.
+      return found.stream()
+          .map(StripeGateway::answer)
+          .min(Comparator.comparing(charge -> charge.status() != ChargeStatus.SUCCEEDED));
     } catch (StripeException failure) {
       throw classify(failure);
     }

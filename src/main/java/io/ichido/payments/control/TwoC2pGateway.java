@@ -16,6 +16,7 @@ import jakarta.inject.Inject;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -61,7 +62,7 @@ public class TwoC2pGateway implements PaymentGateway {
     tokenRequest.put("amount", (double) command.amount());
     tokenRequest.put("currencyCode", command.currency());
     tokenRequest.put("paymentChannel", List.of("CC"));
-    tokenRequest.put("idempotencyID", command.idempotencyKey());
+    tokenRequest.put("idempotencyID", command.gatewayKey());
     JsonNode token = signed(() -> pgw.paymentToken(sign(tokenRequest)));
     if (!"0000".equals(GatewayHttp.text(token, "respCode"))) {
       throw new GatewayRejected(NAME, "paymentToken " + GatewayHttp.text(token, "respCode"));
@@ -82,6 +83,12 @@ public class TwoC2pGateway implements PaymentGateway {
   @Override
   public GatewayCharge retrieve(String invoiceNo) {
     return inquire(invoiceNo);
+  }
+
+  /** The invoice number is our reference: the inquiry is the lookup. */
+  @Override
+  public Optional<GatewayCharge> lookup(String reference, long orderId) {
+    return Optional.of(inquire(reference));
   }
 
   private GatewayCharge inquire(String invoiceNo) {

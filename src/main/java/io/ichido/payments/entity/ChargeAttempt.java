@@ -9,38 +9,50 @@ import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.NamedQuery;
 import jakarta.persistence.Table;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Objects;
 
 /**
- * One charge request for one order under one Idempotency-Key, recorded before the gateway is called
- * so that even an attempt whose answer was lost leaves a trace.
+ * One charge request for one order under one Idempotency-Key. It is committed (status {@link
+ * ChargeStatus#STARTED}) before the gateway hears of it and never deleted, so an attempt whose
+ * answer was lost still names the gateway key to ask again under; its status only moves forward.
  */
 @Entity
 @Table(name = "charge_attempt")
 @NamedQuery(
-    name = ChargeAttempt.COUNT_FOR_ORDER,
-    query = "SELECT count(a) FROM ChargeAttempt a WHERE a.orderId = :orderId")
+    name = ChargeAttempt.FOR_ORDER,
+    query = "SELECT a FROM ChargeAttempt a WHERE a.orderId = :orderId ORDER BY a.id")
 @NamedQuery(
     name = ChargeAttempt.FIND_BY_CHARGE,
     query =
-        "SELECT a FROM ChargeAttempt a WHERE a.gateway = :gateway AND a.gatewayChargeId = :chargeId"
-            + " ORDER BY a.id DESC")
+        "SELECT a FROM ChargeAttempt a WHERE a.gateway = :gateway AND a.gatewayChargeId = :chargeId")
 @NamedQuery(
     name = ChargeAttempt.FIND_BY_REFERENCE,
     query =
         "SELECT a FROM ChargeAttempt a WHERE a.gateway = :gateway AND a.gatewayReference = :reference"
             + " ORDER BY a.id DESC")
 @NamedQuery(
-    name = ChargeAttempt.FIND,
-    query = "SELECT a FROM ChargeAttempt a WHERE a.orderId = :orderId AND a.idempotencyKey = :key")
+    name = ChargeAttempt.IN_DOUBT_FOR_ORDER,
+    query =
+        "SELECT a FROM ChargeAttempt a WHERE a.gateway = :gateway AND a.orderId = :orderId"
+            + " AND a.status IN (io.ichido.payments.entity.ChargeStatus.STARTED,"
+            + " io.ichido.payments.entity.ChargeStatus.UNKNOWN)")
+@NamedQuery(
+    name = ChargeAttempt.DUE_FOR_RECONCILIATION,
+    query =
+        "SELECT a.id FROM ChargeAttempt a WHERE a.status IN"
+            + " (io.ichido.payments.entity.ChargeStatus.STARTED,"
+            + " io.ichido.payments.entity.ChargeStatus.UNKNOWN)"
+            + " AND a.reconcileAfter <= :now ORDER BY a.reconcileAfter")
 public class ChargeAttempt {
 
-  public static final String FIND = "ChargeAttempt.find";
-  public static final String COUNT_FOR_ORDER = "ChargeAttempt.countForOrder";
+  public static final String FOR_ORDER = "ChargeAttempt.forOrder";
   public static final String FIND_BY_CHARGE = "ChargeAttempt.findByCharge";
   public static final String FIND_BY_REFERENCE = "ChargeAttempt.findByReference";
+  public static final String IN_DOUBT_FOR_ORDER = "ChargeAttempt.inDoubtForOrder";
+  public static final String DUE_FOR_RECONCILIATION = "ChargeAttempt.dueForReconciliation";
 
   @Id
   @GeneratedValue(strategy = GenerationType.IDENTITY)
@@ -49,8 +61,13 @@ public class ChargeAttempt {
   @Column(name = "order_id", nullable = false, updatable = false)
   private long orderId;
 
+  /** The client's key, as the client sent it. */
   @Column(name = "idempotency_key", nullable = false, updatable = false)
   private String idempotencyKey;
+
+  /** The key the gateway gets, derived from the caller's scope, key and order. */
+  @Column(name = "gateway_key", updatable = false)
+  private String gatewayKey;
 
   @Column(nullable = false, updatable = false)
   private String gateway;
@@ -64,9 +81,13 @@ public class ChargeAttempt {
   @Column(nullable = false, updatable = false)
   private String currency;
 
-  /** 2C2P's invoice number, fixed before the first call. */
-  @Column(name = "gateway_reference")
+  /** Our reference the gateway carries ({@code ORDER-<id>[-n]}; 2C2P's invoice number). */
+  @Column(name = "gateway_reference", updatable = false)
   private String gatewayReference;
+
+  /** What to send again under the gateway key while the outcome is unknown, as JSON. */
+  @Column(name = "request", updatable = false)
+  private String request;
 
   @Column(name = "gateway_charge_id")
   private String gatewayChargeId;
@@ -92,19 +113,38 @@ public class ChargeAttempt {
   @Column(name = "answered_at")
   private Instant answeredAt;
 
+  /** Until when whoever holds the attempt may still be talking to the gateway about it. */
+  @Column(name = "lease_until")
+  private Instant leaseUntil;
+
+  /** When the reconciler may next ask the gateway about an attempt in doubt. */
+  @Column(name = "reconcile_after")
+  private Instant reconcileAfter;
+
+  @Column(nullable = false)
+  private int reconciliations;
+
+  @Column(name = "refunded_amount", nullable = false)
+  private long refundedAmount;
+
   protected ChargeAttempt() {}
 
+  /** A new attempt, held by the request that is about to send it for {@code lease}. */
   public ChargeAttempt(
       long orderId,
       String idempotencyKey,
+      String gatewayKey,
       String gateway,
       PaymentMethod method,
       long amount,
       String currency,
       String gatewayReference,
-      String customerEmail) {
+      String request,
+      String customerEmail,
+      Duration lease) {
     this.orderId = orderId;
     this.idempotencyKey = Objects.requireNonNull(idempotencyKey, "A key is required.");
+    this.gatewayKey = Objects.requireNonNull(gatewayKey, "A gateway key is required.");
     this.gateway = Objects.requireNonNull(gateway, "A gateway is required.");
     this.method = Objects.requireNonNull(method, "A method is required.").wireName();
     if (amount <= 0) {
@@ -112,20 +152,53 @@ public class ChargeAttempt {
     }
     this.amount = amount;
     this.currency = Objects.requireNonNull(currency, "A currency is required.");
-    this.gatewayReference = gatewayReference;
+    this.gatewayReference = Objects.requireNonNull(gatewayReference, "A reference is required.");
+    this.request = Objects.requireNonNull(request, "The request is required.");
     this.customerEmail = customerEmail;
-    this.status = ChargeStatus.REQUESTED;
-    this.requestedAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
+    this.status = ChargeStatus.STARTED;
+    this.requestedAt = now();
+    this.leaseUntil = requestedAt.plus(lease);
+    this.reconcileAfter = leaseUntil;
   }
 
-  /** Records what the gateway answered. */
+  /**
+   * Takes the attempt over for asking the gateway, unless someone else holds it or it is no longer
+   * in doubt.
+   */
+  public boolean claim(Duration lease) {
+    Instant now = now();
+    if (!status.inDoubt() || (leaseUntil != null && leaseUntil.isAfter(now))) {
+      return false;
+    }
+    this.leaseUntil = now.plus(lease);
+    this.reconcileAfter = leaseUntil;
+    this.reconciliations++;
+    return true;
+  }
+
+  /** Records what the gateway answered to the charge request (or to a question about it). */
   public void answered(
       ChargeStatus status, String gatewayChargeId, String failureCode, String instructions) {
-    this.status = Objects.requireNonNull(status, "A status is required.");
-    this.gatewayChargeId = gatewayChargeId;
+    moveTo(status);
+    if (gatewayChargeId != null) {
+      this.gatewayChargeId = gatewayChargeId;
+    }
     this.failureCode = failureCode;
-    this.instructions = instructions;
-    this.answeredAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
+    if (instructions != null) {
+      this.instructions = instructions;
+    }
+    this.answeredAt = now();
+  }
+
+  /**
+   * No answer came: the gateway may or may not have charged. The reconciler asks again after {@code
+   * backoff}.
+   */
+  public void unknown(String why, Duration backoff) {
+    moveTo(ChargeStatus.UNKNOWN);
+    this.failureCode = why;
+    this.leaseUntil = null;
+    this.reconcileAfter = now().plus(backoff);
   }
 
   /**
@@ -133,18 +206,39 @@ public class ChargeAttempt {
    * was told to do stays. The charge id is learnt here when the synchronous answer was lost.
    */
   public void notified(ChargeStatus status, String gatewayChargeId, String failureCode) {
-    this.status = Objects.requireNonNull(status, "A status is required.");
+    moveTo(status);
     if (this.gatewayChargeId == null) {
       this.gatewayChargeId = gatewayChargeId;
     }
     if (failureCode != null) {
       this.failureCode = failureCode;
     }
-    this.answeredAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
+    this.answeredAt = now();
   }
 
-  public String customerEmail() {
-    return customerEmail;
+  /**
+   * The gateway gave back {@code refundedTotal} of this charge so far (gateways report the total).
+   * Answers whether that is more than we knew.
+   */
+  public boolean refunded(long refundedTotal) {
+    if (!status.paid() || refundedTotal <= refundedAmount) {
+      return false;
+    }
+    this.refundedAmount = Math.min(refundedTotal, amount);
+    moveTo(refundedAmount == amount ? ChargeStatus.REFUNDED : ChargeStatus.PARTIALLY_REFUNDED);
+    return true;
+  }
+
+  private void moveTo(ChargeStatus next) {
+    this.status = Objects.requireNonNull(next, "A status is required.");
+    if (!next.inDoubt()) {
+      this.leaseUntil = null;
+      this.reconcileAfter = null;
+    }
+  }
+
+  private static Instant now() {
+    return Instant.now().truncatedTo(ChronoUnit.MICROS);
   }
 
   public Long id() {
@@ -157,6 +251,10 @@ public class ChargeAttempt {
 
   public String idempotencyKey() {
     return idempotencyKey;
+  }
+
+  public String gatewayKey() {
+    return gatewayKey;
   }
 
   public String gateway() {
@@ -179,6 +277,10 @@ public class ChargeAttempt {
     return gatewayReference;
   }
 
+  public String request() {
+    return request;
+  }
+
   public String gatewayChargeId() {
     return gatewayChargeId;
   }
@@ -193,5 +295,25 @@ public class ChargeAttempt {
 
   public String instructions() {
     return instructions;
+  }
+
+  public String customerEmail() {
+    return customerEmail;
+  }
+
+  public Instant requestedAt() {
+    return requestedAt;
+  }
+
+  public Instant leaseUntil() {
+    return leaseUntil;
+  }
+
+  public int reconciliations() {
+    return reconciliations;
+  }
+
+  public long refundedAmount() {
+    return refundedAmount;
   }
 }

@@ -1,5 +1,13 @@
 package io.ichido.payments.entity;
 
-/** A paid order's money went back to the customer. */
+/**
+ * Money of a paid order went back to the customer: {@code refundedTotal} so far, all of the charge
+ * when {@code full}.
+ */
 public record PaymentRefunded(
-    long orderId, String gateway, String chargeId, long amount, String currency) {}
+    long orderId,
+    String gateway,
+    String chargeId,
+    long refundedTotal,
+    String currency,
+    boolean full) {}

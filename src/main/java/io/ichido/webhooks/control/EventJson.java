@@ -34,4 +34,17 @@ final class EventJson {
     JsonNode value = node.get(field);
     return value == null || value.isNull() ? null : value.asText();
   }
+
+  /** Our order id as the charge's metadata carries it, for a charge whose id we never learnt. */
+  static Long orderId(JsonNode metadata) {
+    String id = EventJson.text(metadata, "order_id");
+    if (id == null) {
+      return null;
+    }
+    try {
+      return Long.valueOf(id);
+    } catch (NumberFormatException notOurs) {
+      return null;
+    }
+  }
 }

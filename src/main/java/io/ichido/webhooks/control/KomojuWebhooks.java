@@ -1,8 +1,8 @@
 package io.ichido.webhooks.control;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.ichido.payments.control.GatewayNotice;
-import io.ichido.payments.control.GatewayNotice.Outcome;
+import io.ichido.payments.entity.GatewayNotice;
+import io.ichido.payments.entity.GatewayNotice.Outcome;
 import io.ichido.webhooks.entity.ReceivedEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -46,7 +46,9 @@ public class KomojuWebhooks implements GatewayWebhooks {
           case "payment.captured" -> Outcome.SUCCEEDED;
           case "payment.expired" -> Outcome.EXPIRED;
           case "payment.cancelled", "payment.failed" -> Outcome.FAILED;
-          case "payment.refunded" -> Outcome.REFUNDED;
+          // Every refund, partial or not, is a refund.created; the one that leaves nothing is
+          // also told as payment.refunded. Both carry the refunded total.
+          case "payment.refund.created", "payment.refunded" -> Outcome.REFUNDED;
           default -> null;
         };
     if (outcome == null) {
@@ -70,6 +72,7 @@ public class KomojuWebhooks implements GatewayWebhooks {
                 NAME,
                 paymentId,
                 reference,
+                null,
                 outcome,
                 amount,
                 payment.path("currency").asText("").toUpperCase(Locale.ROOT),

@@ -2,9 +2,9 @@ package io.ichido.webhooks.control;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ichido.payments.control.GatewayCharge;
-import io.ichido.payments.control.GatewayNotice;
-import io.ichido.payments.control.GatewayNotice.Outcome;
 import io.ichido.payments.control.Gateways;
+import io.ichido.payments.entity.GatewayNotice;
+import io.ichido.payments.entity.GatewayNotice.Outcome;
 import io.ichido.webhooks.entity.ReceivedEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -77,7 +77,8 @@ public class OmiseWebhooks implements GatewayWebhooks {
         new GatewayNotice(
             NAME,
             charge.chargeId(),
-            null,
+            EventJson.text(eventCopy.path("metadata"), "reference"),
+            EventJson.orderId(eventCopy.path("metadata")),
             outcome,
             charge.amount(),
             charge.currency(),

@@ -1,8 +1,8 @@
 package io.ichido.webhooks.control;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.ichido.payments.control.GatewayNotice;
-import io.ichido.payments.control.GatewayNotice.Outcome;
+import io.ichido.payments.entity.GatewayNotice;
+import io.ichido.payments.entity.GatewayNotice.Outcome;
 import io.ichido.webhooks.entity.ReceivedEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -104,7 +104,8 @@ public class StripeWebhooks implements GatewayWebhooks {
             new GatewayNotice(
                 NAME,
                 chargeId,
-                null,
+                EventJson.text(object.path("metadata"), "reference"),
+                EventJson.orderId(object.path("metadata")),
                 outcome,
                 amount,
                 object.path("currency").asText("").toUpperCase(Locale.ROOT),

@@ -4,8 +4,8 @@ import com.auth0.jwt.JWT;
 import com.auth0.jwt.algorithms.Algorithm;
 import com.auth0.jwt.exceptions.JWTVerificationException;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.ichido.payments.control.GatewayNotice;
-import io.ichido.payments.control.GatewayNotice.Outcome;
+import io.ichido.payments.entity.GatewayNotice;
+import io.ichido.payments.entity.GatewayNotice.Outcome;
 import io.ichido.webhooks.entity.ReceivedEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -77,6 +77,7 @@ public class TwoC2pWebhooks implements GatewayWebhooks {
                 NAME,
                 invoice,
                 invoice,
+                null,
                 outcome,
                 amount,
                 claims.path("currencyCode").asText("").toUpperCase(Locale.ROOT),

@@ -6,9 +6,9 @@ import io.ichido.idempotency.entity.ClaimOutcome.Claimed;
 import io.ichido.idempotency.entity.ClaimOutcome.Completed;
 import io.ichido.idempotency.entity.ClaimRequest;
 import io.ichido.idempotency.entity.StoredResponse;
-import io.ichido.payments.control.GatewayNotice;
-import io.ichido.payments.control.NoticeEffect;
-import io.ichido.payments.control.Payments;
+import io.ichido.payments.control.GatewayNotices;
+import io.ichido.payments.entity.GatewayNotice;
+import io.ichido.payments.entity.NoticeEffect;
 import io.ichido.webhooks.entity.ReceivedEvent;
 import io.ichido.webhooks.entity.WebhookAnswer;
 import io.ichido.webhooks.entity.WebhookHandled;
@@ -39,7 +39,7 @@ public class WebhookReceiver {
   @Inject @Any Instance<GatewayWebhooks> dialects;
   @Inject IdempotencyStore keys;
   @Inject WebhookTransactions transactions;
-  @Inject Payments payments;
+  @Inject GatewayNotices notices;
   @Inject WebhookSettings settings;
   @Inject WebhookMetrics metrics;
   @Inject Event<WebhookHandled> handled;
@@ -120,7 +120,7 @@ public class WebhookReceiver {
           transactions.required(
               () -> {
                 NoticeEffect applied =
-                    event.notice().map(payments::apply).orElse(NoticeEffect.NO_CHANGE);
+                    event.notice().map(notices::apply).orElse(NoticeEffect.NO_CHANGE);
                 handled.fire(handled(event, Outcome.PROCESSED, applied.name()));
                 keys.complete(claimed, stored(WebhookAnswer.PROCESSED));
                 return applied;

@@ -1,6 +1,6 @@
 package io.ichido.webhooks.entity;
 
-import io.ichido.payments.control.GatewayNotice;
+import io.ichido.payments.entity.GatewayNotice;
 import java.util.Objects;
 import java.util.Optional;
 

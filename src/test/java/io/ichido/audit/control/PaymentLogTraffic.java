@@ -169,7 +169,7 @@ final class PaymentLogTraffic {
                 .money(order.amount, "JPY")
                 .gateway(gateway)
                 .key(key)
-                .status("REQUESTED")
+                .status("STARTED")
                 .detail("method", method)
                 .detail("reference", "ORDER-" + order.id)
                 .build()));

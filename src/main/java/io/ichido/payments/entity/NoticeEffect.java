@@ -1,4 +1,4 @@
-package io.ichido.payments.control;
+package io.ichido.payments.entity;
 
 /** What applying a gateway notice did. */
 public enum NoticeEffect {

@@ -1,16 +1,19 @@
-package io.ichido.payments.control;
+package io.ichido.payments.entity;
 
 import java.util.Objects;
 
 /**
  * What a gateway told us after the fact (a webhook, already authenticated), in our terms. The
- * charge is found by {@code chargeId}, or by {@code reference} ({@code ORDER-<id>}) when the
- * gateway carries ours and our copy of its id was lost with the answer.
+ * charge is found by {@code chargeId}; when our copy of the gateway's id was lost with its answer,
+ * by our {@code reference} the gateway carries (KOMOJU {@code external_order_num}, 2C2P {@code
+ * invoiceNo}, Stripe and Omise metadata), or by {@code orderId} (Stripe {@code metadata.order_id}).
+ * {@code amount} of a refund is the refunded total so far.
  */
 public record GatewayNotice(
     String gateway,
     String chargeId,
     String reference,
+    Long orderId,
     Outcome outcome,
     long amount,
     String currency,
@@ -28,8 +31,8 @@ public record GatewayNotice(
   public GatewayNotice {
     Objects.requireNonNull(gateway, "A gateway is required.");
     Objects.requireNonNull(outcome, "An outcome is required.");
-    if (chargeId == null && reference == null) {
-      throw new IllegalArgumentException("A notice names a charge or a reference.");
+    if (chargeId == null && reference == null && orderId == null) {
+      throw new IllegalArgumentException("A notice names a charge, a reference or an order.");
     }
   }
 }

@@ -1,0 +1,45 @@
+package io.ichido.payments.control;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.ichido.orders.entity.OrderStatus;
+import io.ichido.payments.entity.ChargeAttempt;
+import io.ichido.platform.control.Json;
+import java.util.Map;
+
+/**
+ * Where a charge request ended: the attempt as recorded, the order's status after it, and what the
+ * customer needs next (payment instructions, where 3-D Secure continues).
+ */
+public record ChargeOutcome(
+    ChargeAttempt attempt,
+    OrderStatus orderStatus,
+    Map<String, Object> instructions,
+    String authorizeUri) {
+
+  /** From the gateway's fresh answer, or, without one, from what the attempt kept. */
+  static ChargeOutcome of(ChargeAttempt attempt, OrderStatus orderStatus, GatewayCharge answer) {
+    if (answer != null && attempt.status() == answer.status()) {
+      return new ChargeOutcome(attempt, orderStatus, answer.instructions(), answer.authorizeUri());
+    }
+    Map<String, Object> kept = kept(attempt);
+    Object authorizeUri = kept.get("authorize_uri");
+    if (authorizeUri == null && kept.get("redirect_url") != null) {
+      authorizeUri = kept.get("redirect_url");
+    }
+    return new ChargeOutcome(
+        attempt, orderStatus, kept, authorizeUri == null ? null : authorizeUri.toString());
+  }
+
+  private static Map<String, Object> kept(ChargeAttempt attempt) {
+    if (attempt.instructions() == null) {
+      return Map.of();
+    }
+    try {
+      return Json.MAPPER.readValue(
+          attempt.instructions(), new TypeReference<Map<String, Object>>() {});
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("Attempt " + attempt.id() + " keeps unreadable JSON", e);
+    }
+  }
+}

@@ -1,0 +1,232 @@
+package io.ichido.payments.control;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.ichido.orders.control.Orders;
+import io.ichido.orders.entity.CustomerOrder;
+import io.ichido.payments.entity.ChargeAttempt;
+import io.ichido.payments.entity.ChargeRequested;
+import io.ichido.payments.entity.ChargeStatus;
+import io.ichido.payments.entity.PaymentMethod;
+import io.ichido.platform.control.Json;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import jakarta.transaction.Transactional.TxType;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The recovery points of a charge, each its own short transaction under the order's row lock: the
+ * attempt is committed before the gateway hears of it, and the answer (or its loss) is recorded
+ * after. No method here ever talks to a gateway, so no lock or connection is held while one does.
+ */
+@ApplicationScoped
+class ChargePhases {
+
+  @PersistenceContext EntityManager em;
+
+  @Inject Orders orders;
+  @Inject GatewayKeys gatewayKeys;
+  @Inject PaymentSettings settings;
+  @Inject AttemptEvents events;
+
+  /**
+   * Phase 1: decides what the request may do. The caller's own attempt (same key) is answered or
+   * reconciled; any other attempt in doubt must be reconciled before a new charge; otherwise the
+   * order must be payable for exactly its amount, and a new attempt is committed.
+   */
+  @Transactional(TxType.REQUIRES_NEW)
+  public ChargeStep begin(
+      String owner,
+      String scope,
+      String key,
+      Charges.Charge charge,
+      PaymentGateway gateway,
+      PaymentMethod method,
+      String returnUrl) {
+    CustomerOrder order = orders.lockOwned(owner, charge.orderId());
+    List<ChargeAttempt> attempts =
+        em.createNamedQuery(ChargeAttempt.FOR_ORDER, ChargeAttempt.class)
+            .setParameter("orderId", order.id())
+            .getResultList();
+    Optional<ChargeAttempt> own =
+        attempts.stream().filter(a -> a.idempotencyKey().equals(key)).findFirst();
+    if (own.isPresent()) {
+      return own.get().status().inDoubt()
+          ? new ChargeStep.Reconcile(own.get().id(), true)
+          : new ChargeStep.Done(ChargeOutcome.of(own.get(), order.status(), null));
+    }
+    Optional<ChargeAttempt> inDoubt =
+        attempts.stream().filter(a -> a.status().inDoubt()).findFirst();
+    if (inDoubt.isPresent()) {
+      return new ChargeStep.Reconcile(inDoubt.get().id(), false);
+    }
+    switch (order.status()) {
+      case PENDING_PAYMENT -> {}
+      case PAID, PARTIALLY_REFUNDED, REFUNDED ->
+          throw PaymentRefused.alreadyPaid(
+              order.id(), attempts.stream().filter(a -> a.status().paid()).findFirst());
+      case AWAITING_PAYMENT -> throw PaymentRefused.awaitingPayment(order.id());
+      default -> throw PaymentRefused.notPayable(order.id(), order.status().name());
+    }
+    if (attempts.stream().anyMatch(a -> a.status() == ChargeStatus.REQUIRES_ACTION)) {
+      // A 3-D Secure charge under another key is still open for this order.
+      throw PaymentRefused.awaitingPayment(order.id());
+    }
+    if (order.amount() != charge.amount() || !order.currency().equals(charge.currency())) {
+      throw PaymentRefused.amountMismatch(order.id(), order.amount(), order.currency());
+    }
+    // Every attempt has a reference of its own: 2C2P charges an invoice once, declined or not.
+    String reference =
+        "ORDER-" + order.id() + (attempts.isEmpty() ? "" : "-" + (attempts.size() + 1));
+    ChargeCommand command =
+        new ChargeCommand(
+            gatewayKeys.derive(scope, key, order.id()),
+            order.id(),
+            reference,
+            order.amount(),
+            order.currency(),
+            method,
+            charge.token(),
+            charge.customer(),
+            returnUrl);
+    ChargeAttempt attempt =
+        new ChargeAttempt(
+            order.id(),
+            key,
+            command.gatewayKey(),
+            gateway.name(),
+            method,
+            order.amount(),
+            order.currency(),
+            reference,
+            command.resendableJson(),
+            blankToNull(charge.customer().email()),
+            settings.attemptLease());
+    em.persist(attempt);
+    events.fire(
+        new ChargeRequested(
+            order.id(),
+            key,
+            gateway.name(),
+            method.wireName(),
+            order.amount(),
+            order.currency(),
+            reference));
+    return new ChargeStep.Send(attempt.id(), command);
+  }
+
+  /**
+   * Takes an attempt in doubt over for asking its gateway, unless it was settled meanwhile or a
+   * live request or reconciliation holds it.
+   */
+  @Transactional(TxType.REQUIRES_NEW)
+  public ReconcileClaim claim(long attemptId) {
+    ChargeAttempt attempt = locked(attemptId);
+    if (!attempt.status().inDoubt()) {
+      return new ReconcileClaim.Settled();
+    }
+    if (!attempt.claim(settings.attemptLease())) {
+      long wait = Duration.between(Instant.now(), attempt.leaseUntil()).toSeconds() + 1;
+      return new ReconcileClaim.Held(attempt.gateway(), attempt.orderId(), wait);
+    }
+    boolean resend =
+        attempt.request() != null
+            && attempt.gatewayKey() != null
+            && attempt.requestedAt().plus(settings.resendWindow()).isAfter(Instant.now());
+    return new ReconcileClaim.Claimed(attempt, resend);
+  }
+
+  /**
+   * Phase 3: records the gateway's answer, unless something else (a webhook) settled the attempt
+   * first. An answer for another amount or currency never pays the order: a person decides.
+   */
+  @Transactional(TxType.REQUIRES_NEW)
+  public ChargeOutcome answered(long attemptId, GatewayCharge answer, String via) {
+    ChargeAttempt attempt = locked(attemptId);
+    CustomerOrder order = orders.lock(attempt.orderId());
+    ChargeStatus before = attempt.status();
+    if (!before.open() || (before == answer.status() && !before.inDoubt())) {
+      return ChargeOutcome.of(attempt, order.status(), answer);
+    }
+    if (answer.status() != ChargeStatus.DECLINED
+        && (answer.amount() != attempt.amount()
+            || !attempt.currency().equalsIgnoreCase(answer.currency()))) {
+      String why =
+          "the gateway answered %d %s for a charge of %d %s"
+              .formatted(answer.amount(), answer.currency(), attempt.amount(), attempt.currency());
+      attempt.answered(ChargeStatus.NEEDS_REVIEW, answer.chargeId(), "amount_mismatch", null);
+      events.answered(attempt, answer.amount(), answer.currency(), via);
+      events.needsReview(attempt, answer.chargeId(), answer.amount(), answer.currency(), why);
+      return ChargeOutcome.of(attempt, order.status(), null);
+    }
+    attempt.answered(
+        answer.status(), answer.chargeId(), answer.failureCode(), json(answer.instructions()));
+    events.answered(attempt, answer.amount(), answer.currency(), via);
+    events.settled(attempt);
+    return ChargeOutcome.of(attempt, order.status(), answer);
+  }
+
+  /** Phase 3 without an answer: charged or not, only the gateway can say; the reconciler asks. */
+  @Transactional(TxType.REQUIRES_NEW)
+  public void unknown(long attemptId, String why, String via) {
+    ChargeAttempt attempt = locked(attemptId);
+    if (attempt.status().inDoubt()) {
+      attempt.unknown(why, settings.reconcileBackoff(attempt.reconciliations()));
+      events.answered(attempt, attempt.amount(), attempt.currency(), via);
+    }
+  }
+
+  /** Phase 3 when the gateway refused the request itself: nothing was charged under its key. */
+  @Transactional(TxType.REQUIRES_NEW)
+  public void rejected(long attemptId, String code, String via) {
+    ChargeAttempt attempt = locked(attemptId);
+    if (attempt.status().inDoubt()) {
+      attempt.answered(ChargeStatus.REJECTED, null, code, null);
+      events.answered(attempt, attempt.amount(), attempt.currency(), via);
+    }
+  }
+
+  /** The order's attempt waiting for 3-D Secure at {@code gateway}, or where its latest stands. */
+  @Transactional(TxType.REQUIRES_NEW)
+  public ChargeOutcome latest(long orderId, String gateway) {
+    CustomerOrder order = orders.lock(orderId);
+    return em
+        .createNamedQuery(ChargeAttempt.FOR_ORDER, ChargeAttempt.class)
+        .setParameter("orderId", orderId)
+        .getResultList()
+        .stream()
+        .filter(a -> a.gateway().equals(gateway))
+        .reduce((first, second) -> second)
+        .map(a -> ChargeOutcome.of(a, order.status(), null))
+        .orElseThrow(() -> PaymentRefused.notPayable(orderId, "without a " + gateway + " charge"));
+  }
+
+  /** The attempt under its order's lock: the order serialises everything that moves its payment. */
+  private ChargeAttempt locked(long attemptId) {
+    ChargeAttempt attempt = em.find(ChargeAttempt.class, attemptId);
+    orders.lock(attempt.orderId());
+    em.refresh(attempt);
+    return attempt;
+  }
+
+  private static String blankToNull(String value) {
+    return value == null || value.isBlank() ? null : value;
+  }
+
+  private static String json(Map<String, Object> instructions) {
+    if (instructions.isEmpty()) {
+      return null;
+    }
+    try {
+      return Json.MAPPER.writeValueAsString(instructions);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("Gateway instructions came from JSON", e);
+    }
+  }
+}

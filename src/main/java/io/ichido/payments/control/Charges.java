@@ -1,0 +1,154 @@
+package io.ichido.payments.control;
+
+import io.ichido.payments.entity.ChargeStatus;
+import io.ichido.payments.entity.PaymentMethod;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Status;
+import jakarta.transaction.TransactionSynchronizationRegistry;
+import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
+
+/**
+ * Charges an order at most once, whatever keys its charge requests carry, in atomic phases: the
+ * attempt is committed ({@link ChargePhases#begin}), the gateway is called with no transaction, row
+ * lock or pooled connection held, and its answer (or its loss) is committed after. An attempt whose
+ * answer was lost is asked about again ({@link Reconciliation}) before the order may be charged
+ * anew.
+ */
+@ApplicationScoped
+public class Charges {
+
+  /** A request that reconciles an earlier attempt goes round at most this often. */
+  private static final int ROUNDS = 3;
+
+  @Inject ChargePhases phases;
+  @Inject Reconciliation reconciliation;
+  @Inject Gateways gateways;
+  @Inject GatewayCalls calls;
+  @Inject GatewayLane lane;
+
+  @Resource TransactionSynchronizationRegistry transactions;
+
+  /** What a charge request asks for, already validated for shape. */
+  public record Charge(
+      long orderId,
+      long amount,
+      String currency,
+      String gateway,
+      String method,
+      String token,
+      ChargeCommand.Customer customer) {}
+
+  /**
+   * Charges the caller's order. {@code scope} and {@code key} are the caller's idempotency scope
+   * and key, from which the gateway's key is derived.
+   *
+   * @throws PaymentInDoubt when an earlier attempt's outcome cannot be learnt yet
+   * @throws GatewayUnavailable when this request's own attempt got no answer (retry the same key)
+   */
+  public ChargeOutcome charge(
+      String owner, String scope, String key, Charge charge, String returnUrl) {
+    PaymentGateway gateway =
+        gateways
+            .named(charge.gateway())
+            .orElseThrow(() -> PaymentRefused.unknownGateway(charge.gateway()));
+    PaymentMethod method =
+        PaymentMethod.fromWire(charge.method())
+            .filter(gateway.methods()::contains)
+            .orElseThrow(() -> PaymentRefused.methodUnsupported(gateway.name(), charge.method()));
+    requireDetails(method, charge);
+    requireNoTransaction();
+    try {
+      return lane.run(() -> decideAndSend(owner, scope, key, charge, gateway, method, returnUrl));
+    } catch (BulkheadException full) {
+      throw new GatewayBusy();
+    }
+  }
+
+  /**
+   * Where 3-D Secure returns: reads the order's pending charge back from its gateway, since the
+   * return URL itself proves nothing.
+   */
+  public ChargeOutcome refresh(long orderId, String gatewayName) {
+    requireNoTransaction();
+    ChargeOutcome latest = phases.latest(orderId, gatewayName);
+    if (latest.attempt().status() != ChargeStatus.REQUIRES_ACTION) {
+      return latest;
+    }
+    PaymentGateway gateway = gateways.named(gatewayName).orElseThrow();
+    try {
+      return lane.run(
+          () -> {
+            GatewayCharge answer = calls.retrieve(gateway, latest.attempt().gatewayChargeId());
+            return phases.answered(latest.attempt().id(), answer, "retrieve");
+          });
+    } catch (BulkheadException full) {
+      throw new GatewayBusy();
+    }
+  }
+
+  private ChargeOutcome decideAndSend(
+      String owner,
+      String scope,
+      String key,
+      Charge charge,
+      PaymentGateway gateway,
+      PaymentMethod method,
+      String returnUrl) {
+    for (int round = 0; round < ROUNDS; round++) {
+      ChargeStep step = phases.begin(owner, scope, key, charge, gateway, method, returnUrl);
+      if (step instanceof ChargeStep.Done done) {
+        return done.outcome();
+      }
+      if (step instanceof ChargeStep.Send send) {
+        return send(gateway, send);
+      }
+      ChargeStep.Reconcile reconcile = (ChargeStep.Reconcile) step;
+      reconciliation.reconcile(reconcile.attemptId(), reconcile.own());
+    }
+    throw new PaymentInDoubt(charge.orderId(), gateway.name(), 1, "keeps changing");
+  }
+
+  /** Phases 2 and 3: the attempt is committed; the gateway hears of it now. */
+  private ChargeOutcome send(PaymentGateway gateway, ChargeStep.Send send) {
+    GatewayCharge answer;
+    try {
+      answer = calls.charge(gateway, send.command());
+    } catch (GatewayRejected refused) {
+      phases.rejected(send.attemptId(), refused.code(), "charge");
+      throw refused;
+    } catch (RuntimeException lost) {
+      // Whatever went wrong, the request may have reached the gateway: never guess.
+      phases.unknown(send.attemptId(), Reconciliation.describe(lost), "charge");
+      throw lost;
+    }
+    ChargeOutcome outcome = phases.answered(send.attemptId(), answer, "charge");
+    if (outcome.attempt().status() == ChargeStatus.NEEDS_REVIEW) {
+      // Never mark an order paid for an amount the gateway did not confirm.
+      throw new GatewayRejected(gateway.name(), "answered another amount or currency");
+    }
+    return outcome;
+  }
+
+  private void requireNoTransaction() {
+    if (transactions.getTransactionStatus() != Status.STATUS_NO_TRANSACTION) {
+      throw new IllegalStateException(
+          "Charges talk to gateways: call them outside any transaction");
+    }
+  }
+
+  private static void requireDetails(PaymentMethod method, Charge charge) {
+    if (method == PaymentMethod.CARD && isBlank(charge.token())) {
+      throw PaymentRefused.missingField("token", method.wireName());
+    }
+    if ((method == PaymentMethod.KONBINI || method == PaymentMethod.BANK_TRANSFER)
+        && isBlank(charge.customer().email())) {
+      throw PaymentRefused.missingField("email", method.wireName());
+    }
+  }
+
+  private static boolean isBlank(String value) {
+    return value == null || value.isBlank();
+  }
+}

@@ -1,0 +1,177 @@
+package io.ichido.payments.control;
+
+import io.ichido.orders.control.Orders;
+import io.ichido.orders.entity.CustomerOrder;
+import io.ichido.orders.entity.OrderStatus;
+import io.ichido.payments.entity.ChargeAttempt;
+import io.ichido.payments.entity.ChargeStatus;
+import io.ichido.payments.entity.GatewayNotice;
+import io.ichido.payments.entity.NoticeEffect;
+import io.ichido.payments.entity.PaymentExpired;
+import io.ichido.payments.entity.PaymentFailed;
+import io.ichido.payments.entity.PaymentRefunded;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Applies what a gateway told us later (a webhook), in the caller's transaction. The order is
+ * locked first, so that this and any charge phase or other notice for the same order are decided
+ * one at a time; the attempt's status then only moves forward, and an event fires only when it
+ * moved, so the same fact told twice (or late, after a later one) changes nothing. A notice about a
+ * charge whose id we never learnt (its answer was lost) settles the attempt it names by our
+ * reference or order.
+ */
+@ApplicationScoped
+public class GatewayNotices {
+
+  @PersistenceContext EntityManager em;
+
+  @Inject Orders orders;
+  @Inject AttemptEvents events;
+
+  @Transactional(Transactional.TxType.MANDATORY)
+  public NoticeEffect apply(GatewayNotice notice) {
+    Optional<ChargeAttempt> found = attemptOf(notice);
+    if (found.isEmpty()) {
+      return NoticeEffect.UNKNOWN_CHARGE;
+    }
+    ChargeAttempt attempt = found.get();
+    CustomerOrder order = orders.lock(attempt.orderId());
+    em.refresh(attempt);
+    return switch (notice.outcome()) {
+      case SUCCEEDED -> succeeded(order, attempt, notice);
+      case AUTHORIZED -> authorized(attempt, notice);
+      case FAILED -> ended(attempt, notice, ChargeStatus.DECLINED);
+      case EXPIRED -> ended(attempt, notice, ChargeStatus.EXPIRED);
+      case REFUNDED -> refunded(attempt, notice);
+    };
+  }
+
+  private NoticeEffect succeeded(CustomerOrder order, ChargeAttempt attempt, GatewayNotice notice) {
+    if (attempt.status().paid() || attempt.status() == ChargeStatus.NEEDS_REVIEW) {
+      return NoticeEffect.NO_CHANGE;
+    }
+    if (order.status() == OrderStatus.NEEDS_REVIEW) {
+      return NoticeEffect.NO_CHANGE;
+    }
+    String problem = null;
+    if (notice.amount() != attempt.amount()
+        || !attempt.currency().equalsIgnoreCase(notice.currency())) {
+      problem =
+          "paid %d %s for an order of %d %s"
+              .formatted(notice.amount(), notice.currency(), attempt.amount(), attempt.currency());
+    } else if (order.status() != OrderStatus.PENDING_PAYMENT
+        && order.status() != OrderStatus.AWAITING_PAYMENT) {
+      problem = "paid while the order was " + order.status();
+    }
+    if (problem != null) {
+      if (attempt.status().open()) {
+        // Out of doubt, and never reconciled into a payment: a person decides.
+        attempt.notified(ChargeStatus.NEEDS_REVIEW, notice.chargeId(), "amount_mismatch");
+      }
+      events.needsReview(attempt, notice.chargeId(), notice.amount(), notice.currency(), problem);
+      return NoticeEffect.APPLIED;
+    }
+    attempt.notified(ChargeStatus.SUCCEEDED, notice.chargeId(), null);
+    events.settled(attempt);
+    return NoticeEffect.APPLIED;
+  }
+
+  private NoticeEffect authorized(ChargeAttempt attempt, GatewayNotice notice) {
+    if (!attempt.status().inDoubt()) {
+      return NoticeEffect.NO_CHANGE;
+    }
+    attempt.notified(ChargeStatus.AWAITING_PAYMENT, notice.chargeId(), null);
+    events.settled(attempt);
+    return NoticeEffect.APPLIED;
+  }
+
+  /** A failure or lapse ends an awaited payment (and the order); a card just becomes payable. */
+  private NoticeEffect ended(ChargeAttempt attempt, GatewayNotice notice, ChargeStatus ended) {
+    ChargeStatus before = attempt.status();
+    if (before == ChargeStatus.AWAITING_PAYMENT) {
+      attempt.notified(ended, notice.chargeId(), notice.reason());
+      events.fire(
+          ended == ChargeStatus.EXPIRED
+              ? new PaymentExpired(
+                  attempt.orderId(),
+                  attempt.gateway(),
+                  attempt.gatewayChargeId(),
+                  attempt.customerEmail())
+              : new PaymentFailed(
+                  attempt.orderId(),
+                  attempt.gateway(),
+                  attempt.gatewayChargeId(),
+                  notice.reason()));
+      return NoticeEffect.APPLIED;
+    }
+    if (before.open()) {
+      // The order stays payable by another charge.
+      attempt.notified(ended, notice.chargeId(), notice.reason());
+      return NoticeEffect.APPLIED;
+    }
+    // Already settled: a failure told after the success (or twice) changes nothing.
+    return NoticeEffect.NO_CHANGE;
+  }
+
+  private NoticeEffect refunded(ChargeAttempt attempt, GatewayNotice notice) {
+    if (!attempt.refunded(notice.amount())) {
+      return NoticeEffect.NO_CHANGE;
+    }
+    events.fire(
+        new PaymentRefunded(
+            attempt.orderId(),
+            attempt.gateway(),
+            attempt.gatewayChargeId(),
+            attempt.refundedAmount(),
+            attempt.currency(),
+            attempt.status() == ChargeStatus.REFUNDED));
+    return NoticeEffect.APPLIED;
+  }
+
+  /** By the gateway's charge id; else by our reference; else the order's attempt in doubt there. */
+  private Optional<ChargeAttempt> attemptOf(GatewayNotice notice) {
+    if (notice.chargeId() != null) {
+      Optional<ChargeAttempt> byCharge =
+          first(
+              em.createNamedQuery(ChargeAttempt.FIND_BY_CHARGE, ChargeAttempt.class)
+                  .setParameter("gateway", notice.gateway())
+                  .setParameter("chargeId", notice.chargeId())
+                  .setMaxResults(1)
+                  .getResultList());
+      if (byCharge.isPresent()) {
+        return byCharge;
+      }
+    }
+    if (notice.reference() != null) {
+      Optional<ChargeAttempt> byReference =
+          first(
+              em.createNamedQuery(ChargeAttempt.FIND_BY_REFERENCE, ChargeAttempt.class)
+                  .setParameter("gateway", notice.gateway())
+                  .setParameter("reference", notice.reference())
+                  .setMaxResults(1)
+                  .getResultList());
+      if (byReference.isPresent()) {
+        return byReference;
+      }
+    }
+    if (notice.orderId() != null) {
+      return first(
+          em.createNamedQuery(ChargeAttempt.IN_DOUBT_FOR_ORDER, ChargeAttempt.class)
+              .setParameter("gateway", notice.gateway())
+              .setParameter("orderId", notice.orderId())
+              .setMaxResults(1)
+              .getResultList());
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<ChargeAttempt> first(List<ChargeAttempt> attempts) {
+    return attempts.stream().findFirst();
+  }
+}

@@ -1,0 +1,112 @@
+package io.ichido.payments.control;
+
+import io.ichido.payments.entity.ChargeAttempt;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.ejb.Timeout;
+import jakarta.ejb.Timer;
+import jakarta.ejb.TimerConfig;
+import jakarta.ejb.TimerService;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.io.Serializable;
+import java.time.Instant;
+import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * On a persistent EJB timer (Liberty fires it on one server of those sharing the database):
+ * reconciles attempts in doubt whose holder's lease ran out (a request that died, a gateway that
+ * never answered), without any client call, then lapses orders left unpaid past the payment window.
+ * The timer itself runs outside any transaction: it talks to gateways, and each attempt or order is
+ * settled in short transactions of its own under its order's lock.
+ */
+@Singleton
+@Startup
+public class PaymentSweeps {
+
+  private static final String TIMER_PREFIX = "ichido-payment-sweeps";
+  private static final Logger LOG = Logger.getLogger(PaymentSweeps.class.getName());
+
+  @Resource TimerService timers;
+
+  @PersistenceContext EntityManager em;
+
+  @Inject PaymentSettings settings;
+  @Inject Reconciliation reconciliation;
+  @Inject UnpaidOrders unpaid;
+  @Inject GatewayLane lane;
+
+  @PostConstruct
+  void schedule() {
+    long interval = settings.reconcileInterval().toMillis();
+    String info = TIMER_PREFIX + " every " + settings.reconcileInterval();
+    boolean scheduled = false;
+    for (Timer timer : timers.getTimers()) {
+      Serializable existing = timer.getInfo();
+      if (info.equals(existing)) {
+        scheduled = true;
+      } else if (existing instanceof String name && name.startsWith(TIMER_PREFIX)) {
+        timer.cancel(); // the interval was reconfigured
+      }
+    }
+    if (!scheduled) {
+      timers.createIntervalTimer(interval, interval, new TimerConfig(info, true));
+      LOG.log(Level.INFO, "Scheduled {0}", info);
+    }
+  }
+
+  @Timeout
+  @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+  void sweep(Timer timer) {
+    reconcileDue();
+    lapseUnpaid();
+  }
+
+  private void reconcileDue() {
+    List<Long> due =
+        em.createNamedQuery(ChargeAttempt.DUE_FOR_RECONCILIATION, Long.class)
+            .setParameter("now", Instant.now())
+            .setMaxResults(settings.reconcileBatchSize())
+            .getResultList();
+    int settled = 0;
+    for (long attemptId : due) {
+      try {
+        if (lane.run(() -> reconciliation.reconcileQuietly(attemptId))
+            == Reconciliation.Result.SETTLED) {
+          settled++;
+        }
+      } catch (RuntimeException failure) {
+        // One attempt's trouble (a full lane, a lock timeout) must not stop the others.
+        LOG.log(Level.WARNING, "Reconciling attempt " + attemptId + " failed", failure);
+      }
+    }
+    if (!due.isEmpty()) {
+      LOG.log(
+          Level.INFO,
+          "Reconciled {0} of {1} charge attempts in doubt",
+          new Object[] {settled, due.size()});
+    }
+  }
+
+  private void lapseUnpaid() {
+    int lapsed = 0;
+    for (long orderId : unpaid.due(settings.reconcileBatchSize() * 5)) {
+      if (unpaid.lapse(orderId)) {
+        lapsed++;
+      }
+    }
+    if (lapsed > 0) {
+      LOG.log(
+          Level.INFO,
+          "{0} unpaid orders lapsed after {1}",
+          new Object[] {lapsed, settings.paymentWindow()});
+    }
+  }
+}

@@ -1,0 +1,103 @@
+package io.ichido.payments.control;
+
+import io.ichido.payments.entity.ChargeAttempt;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Learns the outcome of an attempt in doubt from its gateway, never by guessing. Within the resend
+ * window the very request is sent again under its gateway key, which the gateway answers with the
+ * first request's result (or performs now, once, if it never arrived); after it, the gateway is
+ * searched for our reference. No answer leaves the attempt in doubt, to be asked again later.
+ */
+@ApplicationScoped
+public class Reconciliation {
+
+  private static final Logger LOG = Logger.getLogger(Reconciliation.class.getName());
+
+  @Inject ChargePhases phases;
+  @Inject Gateways gateways;
+  @Inject GatewayCalls calls;
+
+  /** Whether the attempt is settled now. */
+  public enum Result {
+    SETTLED,
+    IN_DOUBT
+  }
+
+  /** For the reconciler: asks, and reports instead of throwing. */
+  public Result reconcileQuietly(long attemptId) {
+    try {
+      reconcile(attemptId, false);
+      return Result.SETTLED;
+    } catch (PaymentInDoubt | GatewayUnavailable stillInDoubt) {
+      return Result.IN_DOUBT;
+    }
+  }
+
+  /**
+   * Asks the gateway about an attempt in doubt and records what it says.
+   *
+   * @param own whether the caller is the attempt's own request (same key), which then learns of a
+   *     gateway still unreachable as {@link GatewayUnavailable}, as on its first try
+   * @throws PaymentInDoubt when the outcome is still unknown, or someone else is asking right now
+   */
+  public void reconcile(long attemptId, boolean own) {
+    ReconcileClaim claim = phases.claim(attemptId);
+    if (claim instanceof ReconcileClaim.Settled) {
+      return;
+    }
+    if (claim instanceof ReconcileClaim.Held held) {
+      throw new PaymentInDoubt(
+          held.orderId(), held.gateway(), held.retryAfterSeconds(), "is being sent right now");
+    }
+    ReconcileClaim.Claimed claimed = (ReconcileClaim.Claimed) claim;
+    ChargeAttempt attempt = claimed.attempt();
+    PaymentGateway gateway = gateways.named(attempt.gateway()).orElseThrow();
+    String via = claimed.resend() ? "resend" : "lookup";
+    GatewayCharge answer;
+    try {
+      if (claimed.resend()) {
+        answer = calls.charge(gateway, ChargeCommand.of(attempt));
+      } else {
+        Optional<GatewayCharge> found =
+            gateway.lookup(attempt.gatewayReference(), attempt.orderId());
+        if (found.isEmpty()) {
+          LOG.log(
+              Level.INFO,
+              "Attempt {0}: {1} has no charge under {2}: never made",
+              new Object[] {attempt.id(), gateway.name(), attempt.gatewayReference()});
+          phases.rejected(attempt.id(), "not_found_at_gateway", via);
+          return;
+        }
+        answer = found.get();
+      }
+    } catch (GatewayRejected refused) {
+      // The same request refused again: the gateway never charged under this key.
+      phases.rejected(attempt.id(), refused.code(), via);
+      return;
+    } catch (RuntimeException noAnswer) {
+      phases.unknown(attempt.id(), describe(noAnswer), via);
+      LOG.log(
+          Level.WARNING,
+          "Attempt {0} of order {1} at {2} is still in doubt: {3}",
+          new Object[] {attempt.id(), attempt.orderId(), gateway.name(), describe(noAnswer)});
+      if (own && noAnswer instanceof GatewayUnavailable unavailable) {
+        throw unavailable;
+      }
+      throw new PaymentInDoubt(
+          attempt.orderId(), gateway.name(), 2, "got no answer yet (" + describe(noAnswer) + ")");
+    }
+    phases.answered(attempt.id(), answer, via);
+  }
+
+  /** A failure as a short reason for the attempt's record: no message text, which may be long. */
+  static String describe(Throwable failure) {
+    return failure instanceof GatewayUnavailable
+        ? "gateway_unavailable"
+        : failure.getClass().getSimpleName();
+  }
+}
