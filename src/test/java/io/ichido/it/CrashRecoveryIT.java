@@ -24,8 +24,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A real crash: a Liberty server of its own ({@code ichido-crash}) is killed with SIGKILL while the
- * gateway holds a charge it has already made, then restarted. The client's retry after the lease
- * must find that one charge, not make another.
+ * gateway holds a charge it has already made, then restarted. With no client call at all, the
+ * reconciler must learn of that one charge and settle the order; the client's retry after the lease
+ * must then find it, not make another.
  */
 class CrashRecoveryIT {
 
@@ -34,6 +35,8 @@ class CrashRecoveryIT {
   private static final Path DIR = WLP.resolve("usr/servers/" + SERVER);
   private static final int PORT = 9082;
   private static final Duration LEASE = Duration.ofSeconds(45);
+  private static final Duration ATTEMPT_LEASE = Duration.ofSeconds(30);
+  private static final Duration RECONCILE_INTERVAL = Duration.ofSeconds(5);
   private static final Api SHOP_A = Api.at("http://localhost:" + PORT, "shop-a");
 
   @BeforeAll
@@ -69,10 +72,12 @@ class CrashRecoveryIT {
             + "\n"
             + """
         ICHIDO_IDEMPOTENCY_LEASE=%s
+        ICHIDO_PAYMENTS_ATTEMPT_LEASE=%s
+        ICHIDO_PAYMENTS_RECONCILE_INTERVAL=%s
         ICHIDO_GATEWAY_STRIPE_BASE_URL=%s
         ICHIDO_GATEWAY_READ_TIMEOUT=PT30S
         """
-                .formatted(LEASE, Sandbox.URL + "/stripe"));
+                .formatted(LEASE, ATTEMPT_LEASE, RECONCILE_INTERVAL, Sandbox.URL + "/stripe"));
     Files.copy(
         Path.of(System.getProperty("ichido.war", "target/ichido.war")),
         DIR.resolve("dropins/ichido.war"));
@@ -90,7 +95,9 @@ class CrashRecoveryIT {
   }
 
   @Test
-  @DisplayName("kill -9 while the gateway holds a charge, restart, retry: one charge, paid once")
+  @DisplayName(
+      "kill -9 while the gateway holds a charge, restart: paid with no client call, once; the retry"
+          + " finds it")
   void killedMidCharge() throws Exception {
     long reservedBefore = Db.reserved("TEA-SENCHA-100G");
     long onHandBefore = Db.onHand("TEA-SENCHA-100G");
@@ -119,6 +126,20 @@ class CrashRecoveryIT {
     assertThat(doomed.get(30, TimeUnit.SECONDS)).isNotInstanceOf(HttpResponse.class);
 
     start();
+    // No client call: the reconciler finds the attempt abandoned once its lease ends.
+    IdempotencyContractIT.waitUntil(
+        () -> "PAID".equals(status(orderId)),
+        ATTEMPT_LEASE.plus(RECONCILE_INTERVAL.multipliedBy(6)).plusSeconds(30));
+    Duration settledAfter = Duration.between(claimed, Instant.now());
+    assertThat(Sandbox.charges(orderId)).hasSize(1);
+    assertThat(Db.reserved("TEA-SENCHA-100G")).isEqualTo(reservedBefore);
+    assertThat(Db.onHand("TEA-SENCHA-100G")).isEqualTo(onHandBefore - 1);
+    assertThat(
+            Db.count(
+                "SELECT count(*) FROM email_outbox WHERE dedupe_key = ?", "receipt:" + orderId))
+        .as("one receipt")
+        .isEqualTo(1);
+
     HttpResponse<String> early = SHOP_A.postJson("/api/payments/charge", key, body);
     if (Duration.between(claimed, Instant.now()).compareTo(LEASE.minusSeconds(5)) < 0) {
       assertThat(early.statusCode()).as("before the lease ends").isEqualTo(409);
@@ -135,10 +156,19 @@ class CrashRecoveryIT {
     assertThat(Db.reserved("TEA-SENCHA-100G")).isEqualTo(reservedBefore);
     assertThat(Db.onHand("TEA-SENCHA-100G")).isEqualTo(onHandBefore - 1);
     System.out.printf(
-        "Crash: order %d, charges at the gateway %d, recovered after %d s%n",
+        "Crash: order %d, charges at the gateway %d, paid by the reconciler after %d s, the"
+            + " client's retry answered after %d s%n",
         orderId,
         Sandbox.charges(orderId).size(),
+        settledAfter.toSeconds(),
         Duration.between(claimed, Instant.now()).toSeconds());
+  }
+
+  private static String status(long orderId) {
+    HttpResponse<String> order = SHOP_A.get("/api/orders/" + orderId);
+    return order.statusCode() == 200
+        ? Shopper.json(order.body()).path("status").asText()
+        : "HTTP " + order.statusCode();
   }
 
   private static void start() throws IOException, InterruptedException {

@@ -75,7 +75,7 @@ class PaymentLogIT {
             "STOCK_MOVED:SOLD",
             "ORDER_STATUS_CHANGED:PAID",
             "GATEWAY_ANSWERED:SUCCEEDED",
-            "CHARGE_REQUESTED:REQUESTED",
+            "CHARGE_REQUESTED:STARTED",
             "STOCK_MOVED:RESERVED",
             "ORDER_CREATED:PENDING_PAYMENT");
     JsonNode items = byOrder.path("items");

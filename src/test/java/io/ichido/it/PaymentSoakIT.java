@@ -12,15 +12,21 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.container.annotation.ArquillianTest;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** 1,000 orders paid through a sandbox that misbehaves on every gateway, by retrying clients. */
+/**
+ * 1,000 orders paid through a sandbox that misbehaves on every gateway, by retrying clients, half
+ * of whose retries carry a new key (a second tab, a restarted checkout): still one charge per
+ * order.
+ */
 @ArquillianTest
 class PaymentSoakIT {
 
@@ -33,8 +39,23 @@ class PaymentSoakIT {
     return Deployments.appWith("ichido-soak", Sandbox.gatewayConfig());
   }
 
+  /** The first try's key, then on every retry a coin decides: the same key or a new one. */
+  private static Supplier<String> carelessKeys() {
+    String[] key = {"soak-" + UUID.randomUUID()};
+    boolean[] first = {true};
+    return () -> {
+      if (!first[0] && ThreadLocalRandom.current().nextBoolean()) {
+        key[0] = "soak-" + UUID.randomUUID();
+      }
+      first[0] = false;
+      return key[0];
+    };
+  }
+
   @Test
-  @DisplayName("with 15% of gateway calls failing at random: charges == orders, charged == ordered")
+  @DisplayName(
+      "15% of gateway calls failing, half the retries with a new key: charges == orders, charged =="
+          + " ordered")
   void soak() throws Exception {
     String sku = Db.newProduct(ORDERS, 1234, 10);
     Sandbox.chaos(
@@ -44,6 +65,7 @@ class PaymentSoakIT {
         2500);
     Map<Long, Long> ordered = new ConcurrentHashMap<>();
     AtomicInteger retries = new AtomicInteger();
+    AtomicInteger newKeyFoundItPaid = new AtomicInteger();
     ExecutorService clients = Executors.newFixedThreadPool(CLIENTS);
     long started = System.nanoTime();
     try {
@@ -58,10 +80,16 @@ class PaymentSoakIT {
                   HttpResponse<String> paid =
                       shopper.untilFinal(
                           "/api/payments/charge",
-                          "soak-" + UUID.randomUUID(),
+                          carelessKeys(),
                           Shopper.chargeBody(
                               order, gateway, "card", Sandbox.CARD_THAT_PAYS.get(gateway)));
-                  assertThat(paid.statusCode()).as(paid.body()).isEqualTo(201);
+                  // A new key after the order was paid is told so: also a final answer.
+                  if (paid.statusCode() == 409) {
+                    assertThat(paid.body()).contains("order-already-paid");
+                    newKeyFoundItPaid.incrementAndGet();
+                  } else {
+                    assertThat(paid.statusCode()).as(paid.body()).isEqualTo(201);
+                  }
                   ordered.put(order.get("id").asLong(), order.get("amount").asLong());
                   retries.addAndGet(shopper.retries());
                 }));
@@ -96,8 +124,15 @@ class PaymentSoakIT {
     long total = ordered.values().stream().mapToLong(Long::longValue).sum();
     System.out.printf(
         "Soak: orders=%d charges=%d ordered=%d JPY charged=%d JPY client-retries=%d"
-            + " sandbox=%s in %d s%n",
-        ordered.size(), charges, total, charged, retries.get(), Sandbox.stats(), seconds);
+            + " answered-already-paid=%d sandbox=%s in %d s%n",
+        ordered.size(),
+        charges,
+        total,
+        charged,
+        retries.get(),
+        newKeyFoundItPaid.get(),
+        Sandbox.stats(),
+        seconds);
 
     assertThat(ordered).hasSize(ORDERS);
     assertThat(chargesPerOrder.values()).allMatch(n -> n == 1);

@@ -93,6 +93,11 @@ public final class Sandbox {
     send(HttpRequest.newBuilder(URI.create(URL + "/_sandbox/chaos")).DELETE().build());
   }
 
+  /** Forgets every queued fault: the gateway is back. */
+  public static void clearFaults() {
+    send(HttpRequest.newBuilder(URI.create(URL + "/_sandbox/faults")).DELETE().build());
+  }
+
   /** The customer pays an asynchronous payment; the sandbox sends the gateway's signed webhook. */
   public static JsonNode complete(String gateway, String chargeId) {
     return post("/_sandbox/payments/" + gateway + "/" + chargeId + "/complete", Map.of());
@@ -107,6 +112,12 @@ public final class Sandbox {
   /** The payment lapses unpaid; the sandbox sends the gateway's signed webhook. */
   public static JsonNode expire(String gateway, String chargeId) {
     return post("/_sandbox/payments/" + gateway + "/" + chargeId + "/expire", Map.of());
+  }
+
+  /** The merchant refunds {@code amount} of a paid charge; the sandbox sends the signed webhook. */
+  public static JsonNode refund(String gateway, String chargeId, long amount) {
+    return post(
+        "/_sandbox/payments/" + gateway + "/" + chargeId + "/refund?amount=" + amount, Map.of());
   }
 
   /** The gateway delivers the same event again, freshly signed. */

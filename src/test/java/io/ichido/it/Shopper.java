@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 /**
  * A client that behaves as the contract tells clients to: it retries with the same key until it
@@ -59,20 +60,34 @@ public final class Shopper {
 
   /** POSTs until the answer is final; 409 in-use, 5xx and lost connections are retried. */
   public HttpResponse<String> untilFinal(String path, String key, String body) {
+    return untilFinal(path, () -> key, body);
+  }
+
+  /**
+   * POSTs until the answer is final, with the key {@code keys} gives for each try: always the same
+   * one as the contract asks, or sometimes a new one, as careless clients do. 409 in-use, 409
+   * payment-in-doubt, 5xx and lost connections are retried, after {@code Retry-After} when given.
+   */
+  public HttpResponse<String> untilFinal(String path, Supplier<String> keys, String body) {
     RuntimeException lastFailure = null;
     for (int attempt = 0; attempt < MAX_TRIES; attempt++) {
       try {
-        HttpResponse<String> answer = api.postJson(path, key, body);
+        HttpResponse<String> answer = api.postJson(path, keys.get(), body);
         int status = answer.statusCode();
-        boolean inUse = status == 409 && answer.body().contains("idempotency-key-in-use");
-        if (!inUse && status < 500) {
+        boolean retryable =
+            status == 409
+                && (answer.body().contains("idempotency-key-in-use")
+                    || answer.body().contains("payment-in-doubt"));
+        if (!retryable && status < 500) {
           return answer;
         }
         retries++;
         long wait =
-            inUse
-                ? 1000L * Long.parseLong(answer.headers().firstValue("Retry-After").orElse("1"))
-                : 200;
+            answer
+                .headers()
+                .firstValue("Retry-After")
+                .map(s -> 1000L * Long.parseLong(s))
+                .orElse(200L);
         sleep(Math.min(wait, 3000));
       } catch (UncheckedIOException | IllegalStateException lost) {
         lastFailure = lost;
