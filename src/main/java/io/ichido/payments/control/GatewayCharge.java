@@ -8,7 +8,8 @@ import java.util.Objects;
 
 /**
  * A gateway's answer, in our terms. {@code instructions} tell the customer how to pay an
- * asynchronous charge; {@code authorizeUri} is where 3-D Secure continues.
+ * asynchronous charge; {@code authorizeUri} is where 3-D Secure continues; {@code refunded} is what
+ * was given back of it so far, where the gateway says so in the charge itself.
  */
 public record GatewayCharge(
     ChargeStatus status,
@@ -18,7 +19,29 @@ public record GatewayCharge(
     Map<String, Object> instructions,
     String authorizeUri,
     String failureCode,
-    String failureMessage) {
+    String failureMessage,
+    long refunded) {
+
+  public GatewayCharge(
+      ChargeStatus status,
+      String chargeId,
+      long amount,
+      String currency,
+      Map<String, Object> instructions,
+      String authorizeUri,
+      String failureCode,
+      String failureMessage) {
+    this(
+        status,
+        chargeId,
+        amount,
+        currency,
+        instructions,
+        authorizeUri,
+        failureCode,
+        failureMessage,
+        0);
+  }
 
   public GatewayCharge {
     Objects.requireNonNull(status, "A status is required.");

@@ -79,7 +79,16 @@ public class OmiseGateway implements PaymentGateway {
     String authorizeUri = GatewayHttp.text(body, "authorize_uri");
     return switch (String.valueOf(GatewayHttp.text(body, "status"))) {
       case "successful" ->
-          new GatewayCharge(ChargeStatus.SUCCEEDED, id, amount, currency, null, null, null, null);
+          new GatewayCharge(
+              ChargeStatus.SUCCEEDED,
+              id,
+              amount,
+              currency,
+              null,
+              null,
+              null,
+              null,
+              body.path("refunded_amount").asLong(body.path("refunded").asLong()));
       case "pending" ->
           new GatewayCharge(
               ChargeStatus.REQUIRES_ACTION,

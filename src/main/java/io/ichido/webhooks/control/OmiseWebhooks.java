@@ -3,6 +3,7 @@ package io.ichido.webhooks.control;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ichido.payments.control.GatewayCharge;
 import io.ichido.payments.control.Gateways;
+import io.ichido.payments.entity.ChargeStatus;
 import io.ichido.payments.entity.GatewayNotice;
 import io.ichido.payments.entity.GatewayNotice.Outcome;
 import io.ichido.webhooks.entity.ReceivedEvent;
@@ -64,9 +65,11 @@ public class OmiseWebhooks implements GatewayWebhooks {
   /** The charge as the Omise API has it now: the event's own copy is not trusted. */
   private Optional<GatewayNotice> notice(String chargeId, JsonNode eventCopy) {
     GatewayCharge charge = gateways.named(NAME).orElseThrow().retrieve(chargeId);
+    // Omise tells a refund as a change of the charge: its refunded amount, the status unchanged.
+    boolean refund = charge.status() == ChargeStatus.SUCCEEDED && charge.refunded() > 0;
     Outcome outcome =
         switch (charge.status()) {
-          case SUCCEEDED -> Outcome.SUCCEEDED;
+          case SUCCEEDED -> refund ? Outcome.REFUNDED : Outcome.SUCCEEDED;
           case DECLINED -> isExpired(charge, eventCopy) ? Outcome.EXPIRED : Outcome.FAILED;
           default -> null; // still pending: a later event will settle it
         };
@@ -80,7 +83,7 @@ public class OmiseWebhooks implements GatewayWebhooks {
             EventJson.text(eventCopy.path("metadata"), "reference"),
             EventJson.orderId(eventCopy.path("metadata")),
             outcome,
-            charge.amount(),
+            refund ? charge.refunded() : charge.amount(),
             charge.currency(),
             charge.failureCode()));
   }
