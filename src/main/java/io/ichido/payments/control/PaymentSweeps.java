@@ -26,12 +26,18 @@ import java.util.logging.Logger;
  * never answered), without any client call, then lapses orders left unpaid past the payment window.
  * The timer itself runs outside any transaction: it talks to gateways, and each attempt or order is
  * settled in short transactions of its own under its order's lock.
+ *
+ * <p>A server killed while the persistent timer was due keeps that run reserved for the persistent
+ * executor's {@code missedTaskThreshold} (5 minutes here). So each start also sweeps once, on a
+ * timer of its own, as soon as the attempts its previous life left in flight have lost their lease:
+ * a crash costs a customer one attempt lease, not the failover window.
  */
 @Singleton
 @Startup
 public class PaymentSweeps {
 
   private static final String TIMER_PREFIX = "ichido-payment-sweeps";
+  private static final String AFTER_START = "ichido-payment-sweep-after-start";
   private static final Logger LOG = Logger.getLogger(PaymentSweeps.class.getName());
 
   @Resource TimerService timers;
@@ -60,6 +66,9 @@ public class PaymentSweeps {
       timers.createIntervalTimer(interval, interval, new TimerConfig(info, true));
       LOG.log(Level.INFO, "Scheduled {0}", info);
     }
+    timers.createSingleActionTimer(
+        settings.attemptLease().plus(settings.reconcileInterval()).toMillis(),
+        new TimerConfig(AFTER_START, false));
   }
 
   @Timeout
