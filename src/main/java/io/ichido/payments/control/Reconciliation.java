@@ -51,8 +51,12 @@ public class Reconciliation {
       return;
     }
     if (claim instanceof ReconcileClaim.Held held) {
+      // The holder is usually done within a second; its lease is only the worst case.
       throw new PaymentInDoubt(
-          held.orderId(), held.gateway(), held.retryAfterSeconds(), "is being sent right now");
+          held.orderId(),
+          held.gateway(),
+          Math.min(held.retryAfterSeconds(), 2),
+          "is being sent right now");
     }
     ReconcileClaim.Claimed claimed = (ReconcileClaim.Claimed) claim;
     ChargeAttempt attempt = claimed.attempt();
