@@ -49,10 +49,18 @@ final class LogCsv implements AutoCloseable {
     out.write("\r\n");
   }
 
+  /**
+   * Numbers as they are; any text guarded like {@link #text}: even our own columns (a correction's
+   * status is an auditor's free text) must never reach a spreadsheet as a formula.
+   */
   private void cell(Object value) throws IOException {
-    out.write(',');
-    if (value != null) {
-      out.write(quoted(value.toString()));
+    if (value == null || value instanceof Number) {
+      out.write(',');
+      if (value != null) {
+        out.write(value.toString());
+      }
+    } else {
+      text(value.toString());
     }
   }
 
