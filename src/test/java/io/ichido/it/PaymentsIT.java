@@ -232,7 +232,9 @@ class PaymentsIT {
   }
 
   @Test
-  @DisplayName("Omise 3-D Secure: the return URL asks the gateway, it does not trust the browser")
+  @DisplayName(
+      "Omise 3-D Secure: the signed return link asks the gateway, trusts no browser, tells no one"
+          + " else")
   void omiseThreeDSecure() {
     JsonNode order = new Shopper(SHOP_A).order(Db.newProduct(10, 2800, 10), 1);
     long orderId = order.get("id").asLong();
@@ -248,17 +250,36 @@ class PaymentsIT {
     String authorizeUri = charge.path("authorize_uri").asText();
     assertThat(authorizeUri).startsWith("http");
 
+    // The link Omise sends the browser back to is the one we gave it, signed for this order.
+    String returnUrl = Sandbox.omiseReturnUri(charge.path("charge_id").asText());
+    assertThat(returnUrl).contains("order_id=" + orderId).contains("token=");
+    String path = returnUrl.substring(returnUrl.indexOf("/api/"));
+
+    // Without the token, or with another order's or a forged one, the page says nothing.
+    for (String forged :
+        List.of(
+            "/api/payments/return/omise?order_id=" + orderId,
+            path.replace("token=", "token=x"),
+            path.replace("order_id=" + orderId, "order_id=" + (orderId + 1)),
+            path.replaceAll("expires=[0-9]+", "expires=1"))) {
+      HttpResponse<String> refused = Api.anonymous().get(forged);
+      assertThat(refused.statusCode()).as(forged).isEqualTo(404);
+      assertThat(refused.body()).doesNotContain("authorize_uri").doesNotContain("requires_action");
+    }
+
     // The browser comes back before the customer authenticated: nothing changes.
-    String returnUrl = "/api/payments/return/omise?order_id=" + orderId;
-    assertThat(Api.anonymous().get(returnUrl).body()).contains("\"status\":\"requires_action\"");
+    HttpResponse<String> early = Api.anonymous().get(path);
+    assertThat(early.body()).contains("\"status\":\"requires_action\"");
+    assertThat(early.body()).doesNotContain("amount").doesNotContain("charge_id");
     assertThat(SHOP_A.get("/api/orders/" + orderId).body())
         .contains("\"status\":\"PENDING_PAYMENT\"");
 
     HttpResponse<String> authorized =
         Api.send(HttpRequest.newBuilder(URI.create(authorizeUri)).GET().build());
     assertThat(authorized.statusCode()).isIn(302, 303);
+    assertThat(authorized.headers().firstValue("Location")).hasValue(returnUrl);
 
-    HttpResponse<String> back = Api.anonymous().get(returnUrl);
+    HttpResponse<String> back = Api.anonymous().get(path);
     assertThat(back.statusCode()).isEqualTo(200);
     assertThat(back.body())
         .contains("\"status\":\"succeeded\"")

@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -60,6 +61,25 @@ public final class Sandbox {
       }
     }
     return charges;
+  }
+
+  /** Where Omise sends the customer's browser after 3-D Secure: the URL Ichido gave it. */
+  public static String omiseReturnUri(String chargeId) {
+    HttpResponse<String> charge =
+        Api.send(
+            HttpRequest.newBuilder(URI.create(URL + "/omise/charges/" + chargeId))
+                .header(
+                    "Authorization",
+                    "Basic "
+                        + java.util.Base64.getEncoder()
+                            .encodeToString("skey_test_it:".getBytes(StandardCharsets.UTF_8)))
+                .GET()
+                .build());
+    try {
+      return JSON.readTree(charge.body()).path("return_uri").asText();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   public static JsonNode ledger() {

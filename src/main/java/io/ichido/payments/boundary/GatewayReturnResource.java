@@ -1,6 +1,8 @@
 package io.ichido.payments.boundary;
 
+import io.ichido.orders.control.OrderNotFound;
 import io.ichido.payments.control.Charges;
+import io.ichido.payments.control.ReturnLinks;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.constraints.NotNull;
@@ -12,8 +14,9 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
 /**
- * Where the customer's browser lands after 3-D Secure. Anyone can call it, so it changes nothing on
- * its word: it only makes us ask the gateway how the order's charge stands.
+ * Where the customer's browser lands after 3-D Secure. Anyone can call it, so it answers only to a
+ * link we signed for that order ({@link ReturnLinks}), changes nothing on its word (it only makes
+ * us ask the gateway how the order's charge stands) and tells only what the payer needs.
  */
 @Path("payments/return")
 @RequestScoped
@@ -21,10 +24,18 @@ import jakarta.ws.rs.core.MediaType;
 public class GatewayReturnResource {
 
   @Inject Charges charges;
+  @Inject ReturnLinks links;
 
   @GET
   @Path("omise")
-  public ChargeView omise(@QueryParam("order_id") @NotNull @Positive Long orderId) {
-    return ChargeView.of(charges.refresh(orderId, "omise"));
+  public ReturnView omise(
+      @QueryParam("order_id") @NotNull @Positive Long orderId,
+      @QueryParam("expires") long expires,
+      @QueryParam("token") String token) {
+    if (!links.valid("omise", orderId, expires, token)) {
+      // The same answer as for an order that does not exist: a guess learns nothing.
+      throw new OrderNotFound(orderId);
+    }
+    return ReturnView.of(charges.refresh(orderId, "omise"));
   }
 }

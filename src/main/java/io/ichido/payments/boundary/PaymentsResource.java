@@ -5,6 +5,7 @@ import io.ichido.idempotency.boundary.Idempotent;
 import io.ichido.payments.control.ChargeOutcome;
 import io.ichido.payments.control.Charges;
 import io.ichido.payments.control.GatewayRejected;
+import io.ichido.payments.control.ReturnLinks;
 import io.ichido.platform.boundary.Problem;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -32,6 +33,7 @@ public class PaymentsResource {
 
   @Inject Charges charges;
   @Inject CurrentIdempotencyKey currentKey;
+  @Inject ReturnLinks returnLinks;
 
   @POST
   @Path("charge")
@@ -44,11 +46,14 @@ public class PaymentsResource {
     // The layer has already refused a missing or malformed key.
     String key = currentKey.key().orElseThrow();
     String scope = currentKey.scope().orElseThrow();
+    ReturnLinks.Signed link = returnLinks.sign(request.gateway(), request.orderId());
     String returnUrl =
         uri.getBaseUriBuilder()
             .path("payments/return")
             .path(request.gateway())
             .queryParam("order_id", request.orderId())
+            .queryParam("expires", link.expires())
+            .queryParam("token", link.token())
             .build()
             .toString();
     ChargeOutcome outcome =

@@ -192,10 +192,16 @@ class ChargePhases {
     }
   }
 
-  /** The order's attempt waiting for 3-D Secure at {@code gateway}, or where its latest stands. */
+  /**
+   * Where the order's latest attempt at {@code gateway} stands, read without a lock: the caller may
+   * be anyone's browser.
+   */
   @Transactional(TxType.REQUIRES_NEW)
   public ChargeOutcome latest(long orderId, String gateway) {
-    CustomerOrder order = orders.lock(orderId);
+    CustomerOrder order = em.find(CustomerOrder.class, orderId);
+    if (order == null) {
+      throw PaymentRefused.notPayable(orderId, "without a " + gateway + " charge");
+    }
     return em
         .createNamedQuery(ChargeAttempt.FOR_ORDER, ChargeAttempt.class)
         .setParameter("orderId", orderId)
