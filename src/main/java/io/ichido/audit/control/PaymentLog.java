@@ -42,7 +42,7 @@ public class PaymentLog {
     pending.add(entry);
   }
 
-  /** For facts that change nothing else (a replay served, a rejected webhook, a search). */
+  /** For facts that change nothing else (a replay served, a webhook received, a search). */
   @Transactional(TxType.REQUIRES_NEW)
   public void recordAlone(LogEntry entry) {
     record(entry);

@@ -24,7 +24,8 @@ import java.util.Map;
 /**
  * Turns the other components' events into log entries. Observers run synchronously, in the
  * transaction that fired the event, so the entry commits with its fact or not at all; facts that
- * have no transaction of their own (a replay served, a rejected webhook) get one.
+ * have no transaction of their own (a replay served, a webhook received) get one. Rejected webhooks
+ * are not facts of ours: anyone can send them, so they are only counted and logged.
  */
 @ApplicationScoped
 public class PaymentLogFacts {
@@ -125,7 +126,6 @@ public class PaymentLogFacts {
                   case RECEIVED -> LogKind.WEBHOOK_RECEIVED;
                   case PROCESSED -> LogKind.WEBHOOK_PROCESSED;
                   case DUPLICATE -> LogKind.WEBHOOK_DUPLICATE;
-                  case REJECTED -> LogKind.WEBHOOK_REJECTED;
                 })
             .gateway(event.gateway())
             .charge(event.chargeId())

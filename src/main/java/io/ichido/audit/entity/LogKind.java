@@ -13,6 +13,11 @@ public enum LogKind {
   WEBHOOK_RECEIVED,
   WEBHOOK_PROCESSED,
   WEBHOOK_DUPLICATE,
+  /**
+   * No longer written: a rejected delivery is unauthenticated, so anyone could grow the chain with
+   * it; rejections are counted ({@code ichido_webhooks_total{outcome="rejected"}}) and logged
+   * instead. Kept because entries written before carry it.
+   */
   WEBHOOK_REJECTED,
   EMAIL_QUEUED,
   EMAIL_SENT,

@@ -13,10 +13,12 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.io.InputStream;
 
 /**
  * {@code POST /api/webhooks/{gateway}}: no login, the signature is the credential. The body is
- * taken as raw bytes, because the signature covers exactly those bytes.
+ * taken as a stream, read as raw bytes (the signature covers exactly those) and only up to the cap:
+ * a {@code byte[]} parameter would have the runtime buffer whatever anyone sends.
  */
 @Path("webhooks/{gateway}")
 public class WebhooksResource {
@@ -27,8 +29,8 @@ public class WebhooksResource {
   @Consumes(MediaType.WILDCARD)
   @Produces(MediaType.APPLICATION_JSON)
   public Response receive(
-      @PathParam("gateway") String gateway, @Context HttpHeaders headers, byte[] body) {
-    Receipt receipt = receiver.receive(gateway, headers, body == null ? new byte[0] : body);
+      @PathParam("gateway") String gateway, @Context HttpHeaders headers, InputStream body) {
+    Receipt receipt = receiver.receive(gateway, headers, body);
     if (receipt instanceof Receipt.InFlight inFlight) {
       return Response.fromResponse(
               Problem.of(

@@ -19,6 +19,7 @@ import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.HttpHeaders;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.logging.Level;
@@ -42,6 +43,7 @@ public class WebhookReceiver {
   @Inject GatewayNotices notices;
   @Inject WebhookSettings settings;
   @Inject WebhookMetrics metrics;
+  @Inject RejectionWarnings warnings;
   @Inject Event<WebhookHandled> handled;
 
   /** The outcome of one delivery. */
@@ -54,10 +56,12 @@ public class WebhookReceiver {
   }
 
   /**
+   * @param body the request's entity stream, read here up to {@code ichido.webhooks.max-body-bytes}
    * @throws UnknownGateway when no dialect has that name
+   * @throws WebhookTooLarge when the body is longer than the cap (nothing of it is read beyond)
    * @throws WebhookRejected when the delivery does not authenticate
    */
-  public Receipt receive(String gateway, HttpHeaders headers, byte[] body) {
+  public Receipt receive(String gateway, HttpHeaders headers, InputStream body) {
     GatewayWebhooks dialect =
         dialects.stream()
             .filter(d -> d.gateway().equals(gateway))
@@ -65,16 +69,15 @@ public class WebhookReceiver {
             .orElseThrow(() -> new UnknownGateway(gateway));
     ReceivedEvent event;
     try {
-      event = dialect.read(headers, body);
+      event =
+          dialect.read(
+              headers,
+              WebhookBody.read(gateway, headers.getLength(), body, settings.maxBodyBytes()));
     } catch (WebhookRejected rejected) {
+      // Anyone can send these, as many as they like: a metric and a rate-limited line, never a
+      // write, least of all to the payment log.
       metrics.count(gateway, "rejected");
-      handled.fire(
-          new WebhookHandled(
-              gateway, null, null, Outcome.REJECTED, null, null, null, rejected.getMessage()));
-      LOG.log(
-          Level.WARNING,
-          "Rejected a {0} webhook: {1}",
-          new Object[] {gateway, rejected.getMessage()});
+      warnings.rejected(gateway, rejected.getMessage());
       throw rejected;
     }
     handled.fire(handled(event, Outcome.RECEIVED, null));

@@ -32,6 +32,10 @@ public class WebhookSettings {
   @ConfigProperty(name = "ichido.webhooks.in-flight-wait", defaultValue = "PT5S")
   Duration inFlightWait;
 
+  @Inject
+  @ConfigProperty(name = "ichido.webhooks.max-body-bytes", defaultValue = "65536")
+  int maxBodyBytes;
+
   /** {@code ichido.webhooks.<gateway>.secrets}; empty when none is set (every delivery fails). */
   public List<String> secrets(String gateway) {
     return config
@@ -51,6 +55,20 @@ public class WebhookSettings {
   /** How long an event id is remembered: longer than any gateway keeps redelivering. */
   public Duration retention() {
     return retention;
+  }
+
+  /**
+   * How old an event may be by its own creation time: younger than the retention of its id, so that
+   * an event old enough for its id to be forgotten is refused instead of acted on again. Less the
+   * tolerance, so that a gateway clock that far ahead of ours opens no gap either.
+   */
+  public Duration maxEventAge() {
+    return retention.minus(tolerance);
+  }
+
+  /** The longest body read; longer ones are refused unread. */
+  public int maxBodyBytes() {
+    return maxBodyBytes;
   }
 
   /** How long a delivery being processed holds its event id before another may take over. */

@@ -1,9 +1,10 @@
 package io.ichido.webhooks.entity;
 
 /**
- * A webhook delivery was handled: received (authenticated, before anything else), processed (fired
- * inside the transaction of its effects), a duplicate, or rejected (all but processed are fired
- * outside any transaction). {@code reason} is why it was rejected or what processing it did.
+ * An authenticated webhook delivery was handled: received (authenticated, before anything else),
+ * processed (fired inside the transaction of its effects) or a duplicate (the others are fired
+ * outside any transaction). {@code reason} is what processing it did. Rejected deliveries fire
+ * nothing: they are not authenticated, so nothing of them is kept.
  */
 public record WebhookHandled(
     String gateway,
@@ -19,7 +20,6 @@ public record WebhookHandled(
   public enum Outcome {
     RECEIVED,
     PROCESSED,
-    DUPLICATE,
-    REJECTED
+    DUPLICATE
   }
 }
