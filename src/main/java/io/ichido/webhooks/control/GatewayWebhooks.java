@@ -10,7 +10,8 @@ public interface GatewayWebhooks {
   String gateway();
 
   /**
-   * Authenticates the delivery and reads it.
+   * Authenticates the delivery and reads it: the signature is checked before the body is parsed, so
+   * that unauthenticated bytes cost an HMAC over at most the capped body and nothing more.
    *
    * @throws WebhookRejected when the signature, its timestamp or the body does not hold up
    */

@@ -7,6 +7,9 @@ import io.ichido.webhooks.entity.ReceivedEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.HttpHeaders;
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -14,7 +17,8 @@ import java.util.Optional;
 /**
  * KOMOJU: {@code X-Komoju-Signature} is the hex HMAC-SHA256 of the raw body keyed with the
  * webhook's secret token. KOMOJU signs no timestamp, so a replayed delivery is stopped by its event
- * id alone. Events wrap a payment object; {@code external_order_num} carries our {@code
+ * id, and once that could be forgotten by the event's own {@code created_at}; an event without one
+ * has only its id. Events wrap a payment object; {@code external_order_num} carries our {@code
  * ORDER-<id>}.
  */
 @ApplicationScoped
@@ -23,6 +27,7 @@ public class KomojuWebhooks implements GatewayWebhooks {
   static final String NAME = "komoju";
 
   @Inject WebhookSettings settings;
+  @Inject WebhookClock clock;
 
   @Override
   public String gateway() {
@@ -35,10 +40,15 @@ public class KomojuWebhooks implements GatewayWebhooks {
     if (signature == null || signature.isBlank()) {
       throw new WebhookRejected(NAME, "has no X-Komoju-Signature header");
     }
-    Signatures.requireOne(NAME, Signatures.utf8(settings.secrets(NAME)), List.of(signature), body);
+    Signatures.requireOneHex(
+        NAME, Signatures.utf8(settings.secrets(NAME)), List.of(signature), body);
     JsonNode event = EventJson.parse(NAME, body);
     String id = EventJson.required(NAME, event, "id");
     String type = EventJson.required(NAME, event, "type");
+    String created = EventJson.text(event, "created_at");
+    if (created != null) {
+      clock.requireWithinRetention(NAME, id, createdAt(id, created));
+    }
     JsonNode payment = event.path("data");
     Outcome outcome =
         switch (type) {
@@ -79,5 +89,14 @@ public class KomojuWebhooks implements GatewayWebhooks {
                 outcome == Outcome.FAILED || outcome == Outcome.EXPIRED
                     ? type.substring("payment.".length())
                     : null)));
+  }
+
+  /** KOMOJU writes ISO-8601 times with an offset ({@code Z} or {@code +09:00}). */
+  private static Instant createdAt(String eventId, String text) {
+    try {
+      return DateTimeFormatter.ISO_OFFSET_DATE_TIME.parse(text, Instant::from);
+    } catch (DateTimeException e) {
+      throw new WebhookRejected(NAME, "event " + eventId + " has a created_at that is no time");
+    }
   }
 }

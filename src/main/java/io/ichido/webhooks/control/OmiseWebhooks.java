@@ -50,7 +50,7 @@ public class OmiseWebhooks implements GatewayWebhooks {
     clock.requireFresh(NAME, seconds);
     byte[] prefix = Signatures.utf8(timestamp.trim() + ".");
     List<byte[]> keys = settings.secrets(NAME).stream().map(OmiseWebhooks::decode).toList();
-    Signatures.requireOne(NAME, keys, List.of(signatures.split(",")), prefix, body);
+    Signatures.requireOneHex(NAME, keys, List.of(signatures.split(",")), prefix, body);
     JsonNode event = EventJson.parse(NAME, body);
     String id = EventJson.required(NAME, event, "id");
     String key = EventJson.required(NAME, event, "key");

@@ -6,6 +6,7 @@ import java.security.MessageDigest;
 import java.util.Collection;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Objects;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -29,16 +30,30 @@ final class Signatures {
 
   /**
    * Refuses the delivery unless one of the hex {@code signatures} is the HMAC of {@code signed}
-   * under one of the {@code keys} (several of each while secrets rotate). Every pair is compared,
-   * so the time taken does not tell which one matched.
+   * under one of the {@code keys} (several of each while secrets rotate). Malformed hex is simply
+   * not equal.
+   */
+  static void requireOneHex(
+      String gateway, List<byte[]> keys, Collection<String> signatures, byte[]... signed) {
+    requireOne(
+        gateway,
+        keys,
+        signatures.stream().map(Signatures::parseHex).filter(Objects::nonNull).toList(),
+        signed);
+  }
+
+  /**
+   * Refuses the delivery unless one of the raw {@code signatures} is the HMAC of {@code signed}
+   * under one of the {@code keys}. Every pair is compared, in constant time, so the time taken does
+   * not tell which one matched or where a guess went wrong.
    */
   static void requireOne(
-      String gateway, List<byte[]> keys, Collection<String> signatures, byte[]... signed) {
+      String gateway, List<byte[]> keys, Collection<byte[]> signatures, byte[]... signed) {
     boolean verified = false;
     for (byte[] key : keys) {
       byte[] expected = hmacSha256(key, signed);
-      for (String signature : signatures) {
-        verified |= matchesHex(expected, signature.trim());
+      for (byte[] signature : signatures) {
+        verified |= MessageDigest.isEqual(expected, signature);
       }
     }
     if (!verified) {
@@ -54,20 +69,12 @@ final class Signatures {
     return text.getBytes(StandardCharsets.UTF_8);
   }
 
-  /**
-   * Whether the hex text {@code given} is the MAC {@code expected}; the comparison takes the same
-   * time wherever the first difference is, and malformed hex is simply not equal.
-   */
-  static boolean matchesHex(byte[] expected, String given) {
-    if (given == null || given.length() != expected.length * 2) {
-      return false;
-    }
-    byte[] decoded;
+  /** The bytes of hex text in either case, or null when it is not hex. */
+  private static byte[] parseHex(String hex) {
     try {
-      decoded = HexFormat.of().parseHex(given.trim().toLowerCase(java.util.Locale.ROOT));
+      return HexFormat.of().parseHex(hex.trim());
     } catch (IllegalArgumentException malformed) {
-      return false;
+      return null;
     }
-    return MessageDigest.isEqual(expected, decoded);
   }
 }
