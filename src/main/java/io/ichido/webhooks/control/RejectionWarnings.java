@@ -32,18 +32,19 @@ public class RejectionWarnings {
     this.nanoTime = nanoTime;
   }
 
+  /** {@code reason}: the rejection's own message, which names the gateway. */
   void rejected(String gateway, String reason) {
     long leftOut = windows.computeIfAbsent(gateway, g -> new Window()).admit(nanoTime.getAsLong());
     if (leftOut < 0) {
       return;
     }
     if (leftOut == 0) {
-      LOG.log(Level.WARNING, "Rejected a {0} webhook: {1}", new Object[] {gateway, reason});
+      LOG.log(Level.WARNING, "Webhook rejected: {0}", reason);
     } else {
       LOG.log(
           Level.WARNING,
-          "Rejected a {0} webhook: {1} ({2} more rejected since the last such line, not logged)",
-          new Object[] {gateway, reason, leftOut});
+          "Webhook rejected: {0} ({1} more from {2} since the last such line, not logged)",
+          new Object[] {reason, leftOut, gateway});
     }
   }
 

@@ -52,20 +52,21 @@ class RejectionWarningsTest {
   @DisplayName("one line per gateway per 10 s; the next one says how many were left out")
   void rateLimited() {
     for (int i = 0; i < 1000; i++) {
-      warnings.rejected("komoju", "signature does not verify");
+      warnings.rejected("komoju", "The komoju webhook signature does not verify.");
       now.addAndGet(SECOND / 200); // 1,000 in 5 s
     }
-    assertThat(lines).containsExactly("Rejected a komoju webhook: signature does not verify");
+    assertThat(lines)
+        .containsExactly("Webhook rejected: The komoju webhook signature does not verify.");
 
     now.addAndGet(5 * SECOND);
-    warnings.rejected("komoju", "body is over 65536 bytes");
+    warnings.rejected("komoju", "The komoju webhook body is over 65536 bytes.");
 
     assertThat(lines)
         .hasSize(2)
         .last()
         .isEqualTo(
-            "Rejected a komoju webhook: body is over 65536 bytes"
-                + " (999 more rejected since the last such line, not logged)");
+            "Webhook rejected: The komoju webhook body is over 65536 bytes."
+                + " (999 more from komoju since the last such line, not logged)");
   }
 
   @Test
@@ -76,7 +77,6 @@ class RejectionWarningsTest {
     warnings.rejected("komoju", "c");
     warnings.rejected("stripe", "d");
 
-    assertThat(lines)
-        .containsExactly("Rejected a komoju webhook: a", "Rejected a stripe webhook: b");
+    assertThat(lines).containsExactly("Webhook rejected: a", "Webhook rejected: b");
   }
 }
