@@ -3,6 +3,8 @@ package io.ichido.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.icegreen.greenmail.util.GreenMail;
 import com.icegreen.greenmail.util.ServerSetup;
 import io.ichido.sandbox.WebhookEvents;
@@ -11,11 +13,17 @@ import io.ichido.sandbox.WebhookSigner;
 import jakarta.mail.Address;
 import jakarta.mail.MessagingException;
 import jakarta.mail.internet.MimeMessage;
+import java.io.ByteArrayInputStream;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -108,21 +116,26 @@ class WebhooksIT {
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"stripe", "omise", "komoju", "2c2p"})
   @DisplayName(
-      "tampered body, wrong secret, stale timestamp, missing signature: 400, no trace, a metric")
+      "tampered, wrong secret, stale or too old, unsigned: 400, a metric, nothing written at all")
   void forgeriesAreRejected(String gateway) throws Exception {
     String sku = Db.newProduct(5, 1000, 10);
     JsonNode charge = pay(gateway, "card", Sandbox.CARD_THAT_PAYS.get(gateway), sku, "x@e.jp");
     Delivery genuine = succeeded(gateway, charge);
     double rejectedBefore = rejected(gateway);
+    long logBefore = Db.logEntriesBesidesMail();
 
     List<Delivery> forgeries = new ArrayList<>();
     forgeries.add(genuine.withTamperedBody());
     forgeries.add(genuine.signedWith(wrongSecret(gateway)));
     forgeries.add(genuine.unsigned());
-    if (gateway.equals("stripe") || gateway.equals("omise")) {
-      // KOMOJU and 2C2P sign no timestamp: their replays are stopped by the event id alone.
-      forgeries.add(genuine.signedAt(Instant.now().minusSeconds(310)));
-      forgeries.add(genuine.signedAt(Instant.now().plusSeconds(310)));
+    switch (gateway) {
+      case "stripe" -> forgeries.add(genuine.signedAt(Instant.now().minusSeconds(310)));
+      case "omise" -> {
+        forgeries.add(genuine.signedAt(Instant.now().minusSeconds(310)));
+        forgeries.add(genuine.signedAt(Instant.now().plusSeconds(310)));
+      }
+      // KOMOJU and 2C2P sign no timestamp: the event's own time must be within the retention.
+      default -> forgeries.add(genuine.createdAt(Instant.now().minus(Duration.ofDays(31))));
     }
     for (Delivery forgery : forgeries) {
       HttpResponse<String> answer = deliver(forgery);
@@ -131,8 +144,78 @@ class WebhooksIT {
           .startsWith("application/problem+json");
     }
     assertThat(Db.keys("webhook:" + gateway, genuine.eventId())).isZero();
+    assertThat(Db.logEntriesBesidesMail()).isEqualTo(logBefore);
     assertThat(rejected(gateway) - rejectedBefore).isEqualTo(forgeries.size());
     assertThat(deliver(genuine.resigned()).body()).isEqualTo("{\"status\":\"processed\"}");
+  }
+
+  @Test
+  @DisplayName("50 forged deliveries in a loop: 50 counted rejections, the payment log unchanged")
+  void forgeryLoopWritesNothing() throws Exception {
+    List<String> gateways = List.of("stripe", "omise", "komoju", "2c2p");
+    double rejectedBefore = 0;
+    for (String gateway : gateways) {
+      rejectedBefore += rejected(gateway);
+    }
+    long logBefore = Db.logEntriesBesidesMail();
+    long keysBefore = webhookKeys();
+
+    for (int i = 0; i < 50; i++) {
+      String gateway = gateways.get(i % gateways.size());
+      ObjectNode charge = new ObjectMapper().createObjectNode();
+      charge.put("charge_id", "forged_" + i).put("amount", 5672).put("order_id", 1);
+      Delivery forgery = succeeded(gateway, charge).signedWith(wrongSecret(gateway));
+      assertThat(deliver(forgery).statusCode()).isEqualTo(400);
+    }
+
+    assertThat(Db.logEntriesBesidesMail()).isEqualTo(logBefore);
+    assertThat(webhookKeys()).isEqualTo(keysBefore);
+    double rejectedAfter = 0;
+    for (String gateway : gateways) {
+      rejectedAfter += rejected(gateway);
+    }
+    assertThat(rejectedAfter - rejectedBefore).isEqualTo(50);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"declared", "chunked"})
+  @DisplayName(
+      "a correctly signed 2 MiB body, its length declared or not: 413 within a second, unread")
+  void oversizedBodyIsRefusedUnread(String framing) {
+    byte[] huge = new byte[2 * 1024 * 1024];
+    Arrays.fill(huge, (byte) ' ');
+    huge[0] = '{';
+    huge[huge.length - 1] = '}';
+    String signature =
+        WebhookSigner.komojuSignature(
+            new String(huge, StandardCharsets.UTF_8), WebhookSecrets.KOMOJU);
+    HttpRequest.BodyPublisher body =
+        framing.equals("declared")
+            ? HttpRequest.BodyPublishers.ofByteArray(huge)
+            : HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(huge));
+    double rejectedBefore = rejected("komoju");
+    long logBefore = Db.logEntriesBesidesMail();
+    long keysBefore = webhookKeys();
+
+    long start = System.nanoTime();
+    HttpResponse<String> answer =
+        Api.send(
+            HttpRequest.newBuilder(URI.create(Api.BASE + "/api/webhooks/komoju"))
+                .header("Content-Type", "application/json")
+                .header("X-Komoju-Signature", signature)
+                .timeout(Duration.ofSeconds(10))
+                .POST(body)
+                .build());
+    Duration took = Duration.ofNanos(System.nanoTime() - start);
+
+    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(413);
+    assertThat(answer.headers().firstValue("Content-Type").orElse(""))
+        .startsWith("application/problem+json");
+    assertThat(Shopper.json(answer.body()).path("type").asText()).endsWith("/webhook-too-large");
+    assertThat(took).isLessThan(Duration.ofSeconds(1));
+    assertThat(Db.logEntriesBesidesMail()).isEqualTo(logBefore);
+    assertThat(webhookKeys()).isEqualTo(keysBefore);
+    assertThat(rejected("komoju") - rejectedBefore).isEqualTo(1);
   }
 
   // --- effects, each once -------------------------------------------------------------------
@@ -356,6 +439,25 @@ class WebhooksIT {
       return new Delivery(gateway, eventId, body, secret, signedAt, false, tampered);
     }
 
+    /**
+     * The same event, created at {@code when} by its own clock: KOMOJU's {@code created_at}, 2C2P's
+     * {@code transactionDateTime}.
+     */
+    Delivery createdAt(Instant when) {
+      String edited =
+          gateway.equals("komoju")
+              ? body.replaceAll("\"created_at\":\"[^\"]*\"", "\"created_at\":\"" + when + "\"")
+              : body.replaceAll(
+                  "\"transactionDateTime\":\"[^\"]*\"",
+                  "\"transactionDateTime\":\""
+                      + DateTimeFormatter.ofPattern("yyyyMMddHHmmss")
+                          .withZone(ZoneId.of("Asia/Tokyo"))
+                          .format(when)
+                      + "\"");
+      assertThat(edited).as("a time to change in " + body).isNotEqualTo(body);
+      return new Delivery(gateway, eventId, edited, secret, signedAt, signed, tampered);
+    }
+
     /** Signed as is, then the amount raised by one before sending. */
     Delivery withTamperedBody() {
       return new Delivery(gateway, eventId, body, secret, signedAt, signed, true);
@@ -567,6 +669,10 @@ class WebhooksIT {
     List<MimeMessage> found = mailTo(address);
     assertThat(found).as("mail to " + address).hasSize(count);
     return found;
+  }
+
+  private static long webhookKeys() {
+    return Db.count("SELECT count(*) FROM idempotency_key WHERE scope LIKE 'webhook:%'");
   }
 
   /** How many deliveries from this gateway were rejected, from /metrics. */
