@@ -107,15 +107,7 @@ public final class DevDatabase {
     Files.createDirectories(dataDir.getParent());
     LOG.info(() -> "Starting PostgreSQL on port " + port + " with data in " + dataDir);
     EmbeddedPostgres postgres =
-        EmbeddedPostgres.builder()
-            .setDataDirectory(dataDir)
-            .setCleanDataDirectory(clean)
-            .setPort(port)
-            .setServerConfig("max_connections", "200")
-            .setServerConfig("shared_buffers", "256MB")
-            .setServerConfig("fsync", clean ? "off" : "on")
-            .setRegisterShutdownHook(false)
-            .start();
+        postgres(dataDir, port, clean).setRegisterShutdownHook(false).start();
     stopWithThisJvm(dataDir);
     try (Connection admin = postgres.getPostgresDatabase().getConnection();
         Statement sql = admin.createStatement()) {
@@ -127,6 +119,24 @@ public final class DevDatabase {
       }
     }
     return db;
+  }
+
+  /**
+   * The run command's database keeps payments: every acknowledged commit must survive a crash, so
+   * {@code fsync} and {@code synchronous_commit} stay on (the library's own default is {@code
+   * synchronous_commit=off}). Only a throw-away database (the test run's, {@code --clean}, deleted
+   * with target/) trades that for speed.
+   */
+  static EmbeddedPostgres.Builder postgres(Path dataDir, int port, boolean throwAway) {
+    String durable = throwAway ? "off" : "on";
+    return EmbeddedPostgres.builder()
+        .setDataDirectory(dataDir)
+        .setCleanDataDirectory(throwAway)
+        .setPort(port)
+        .setServerConfig("max_connections", "200")
+        .setServerConfig("shared_buffers", "256MB")
+        .setServerConfig("fsync", durable)
+        .setServerConfig("synchronous_commit", durable);
   }
 
   /**
