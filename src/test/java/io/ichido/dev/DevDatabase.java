@@ -64,7 +64,7 @@ public final class DevDatabase {
         deleteRecursively(serverDir.resolve("dropins"));
         deleteRecursively(serverDir.resolve("apps/expanded"));
       }
-      pointServerAt(db, serverDir, options);
+      pointServerAt(db, serverDir);
     }
     if (options.containsKey("properties")) {
       writeProperties(db, Path.of(options.get("properties")));
@@ -208,8 +208,7 @@ public final class DevDatabase {
   }
 
   /** configDropins/overrides beat both server.xml and environment variables. */
-  private static void pointServerAt(Coordinates db, Path serverDir, Map<String, String> options)
-      throws IOException {
+  private static void pointServerAt(Coordinates db, Path serverDir) throws IOException {
     Path overrides = serverDir.resolve("configDropins/overrides");
     Files.createDirectories(overrides);
     String xml =
@@ -222,31 +221,15 @@ public final class DevDatabase {
             <variable name="DB_NAME" value="%s"/>
             <variable name="DB_USER" value="%s"/>
             <variable name="DB_PASSWORD" value="%s"/>
-        %s</server>
+        </server>
         """
             .formatted(
                 xmlEscape(db.host()),
                 db.port(),
                 xmlEscape(db.name()),
                 xmlEscape(db.user()),
-                xmlEscape(db.password()),
-                ports(options));
+                xmlEscape(db.password()));
     Files.writeString(overrides.resolve("database.xml"), xml);
-  }
-
-  private static String ports(Map<String, String> options) {
-    StringBuilder ports = new StringBuilder();
-    if (options.containsKey("http-port")) {
-      ports.append(
-          "    <variable name=\"HTTP_PORT\" value=\"%d\"/>\n"
-              .formatted(Integer.parseInt(options.get("http-port"))));
-    }
-    if (options.containsKey("https-port")) {
-      ports.append(
-          "    <variable name=\"HTTPS_PORT\" value=\"%d\"/>\n"
-              .formatted(Integer.parseInt(options.get("https-port"))));
-    }
-    return ports.toString();
   }
 
   private static void writeProperties(Coordinates db, Path file) throws IOException {
@@ -316,7 +299,7 @@ public final class DevDatabase {
     }
   }
 
-  private static Map<String, String> parse(String[] args) {
+  static Map<String, String> parse(String[] args) {
     Map<String, String> options = new HashMap<>();
     for (String arg : args) {
       String option = arg.startsWith("--") ? arg.substring(2) : arg;
@@ -332,7 +315,7 @@ public final class DevDatabase {
     return value == null || value.isBlank() ? fallback : value;
   }
 
-  private static String xmlEscape(String value) {
+  static String xmlEscape(String value) {
     return value
         .replace("&", "&amp;")
         .replace("<", "&lt;")

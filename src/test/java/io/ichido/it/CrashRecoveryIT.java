@@ -33,7 +33,8 @@ class CrashRecoveryIT {
   private static final Path WLP = Path.of("target/liberty/wlp");
   private static final String SERVER = "ichido-crash";
   private static final Path DIR = WLP.resolve("usr/servers/" + SERVER);
-  private static final int PORT = 9082;
+  private static final int PORT = Integer.getInteger("ichido.crashHttpPort", 9082);
+  private static final int HTTPS_PORT = Integer.getInteger("ichido.crashHttpsPort", 9445);
   private static final Duration LEASE = Duration.ofSeconds(45);
   private static final Duration ATTEMPT_LEASE = Duration.ofSeconds(30);
   private static final Duration RECONCILE_INTERVAL = Duration.ofSeconds(5);
@@ -50,21 +51,20 @@ class CrashRecoveryIT {
       Files.copy(template.resolve(file), DIR.resolve(file));
     }
     copyTree(template.resolve("lib"), DIR.resolve("lib"));
-    Files.copy(
-        template.resolve("configDropins/overrides/database.xml"),
-        DIR.resolve("configDropins/overrides/database.xml"));
+    // The test run's database, its development settings (the gateways pointed at the sandbox).
+    copyTree(template.resolve("configDropins/overrides"), DIR.resolve("configDropins/overrides"));
     // Its own ports; a transaction timeout shorter than the lease, as the contract requires.
-    // Overrides are read in name order: this one must come after the test run's database.xml.
+    // Overrides are read in name order: this one must come after the test run's.
     Files.writeString(
         DIR.resolve("configDropins/overrides/zz-crash.xml"),
         """
         <server>
             <variable name="HTTP_PORT" value="%d"/>
-            <variable name="HTTPS_PORT" value="9445"/>
+            <variable name="HTTPS_PORT" value="%d"/>
             <variable name="TX_TIMEOUT" value="20s"/>
         </server>
         """
-            .formatted(PORT));
+            .formatted(PORT, HTTPS_PORT));
     // server create generated the keystore and LTPA passwords into server.env: keep them.
     Files.writeString(
         DIR.resolve("server.env"),

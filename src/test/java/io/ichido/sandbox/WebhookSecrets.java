@@ -1,9 +1,9 @@
 package io.ichido.sandbox;
 
 /**
- * The secrets the sandbox signs its webhooks with. Ichido's development configuration holds the
- * same values, so that a local run accepts the sandbox's webhooks without further setup; no real
- * gateway ever issued them.
+ * The secrets the sandbox signs its webhooks with. The run command and the tests configure Ichido
+ * with the same values ({@link SandboxConfig}), so that a local run accepts the sandbox's webhooks
+ * without further setup; no real gateway ever issued them, and the WAR does not carry them.
  */
 public final class WebhookSecrets {
 

@@ -49,10 +49,7 @@ public class Charges {
    */
   public ChargeOutcome charge(
       String owner, String scope, String key, Charge charge, String returnUrl) {
-    PaymentGateway gateway =
-        gateways
-            .named(charge.gateway())
-            .orElseThrow(() -> PaymentRefused.unknownGateway(charge.gateway()));
+    PaymentGateway gateway = gateways.forCharge(charge.gateway());
     PaymentMethod method =
         PaymentMethod.fromWire(charge.method())
             .filter(gateway.methods()::contains)

@@ -3,15 +3,22 @@ package io.ichido.payments.control;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Where each gateway lives and how to authenticate, from {@code ichido.gateway.<name>.*}. The
- * defaults in microprofile-config.properties point at the local sandbox with fake keys.
+ * Where each gateway lives and how to authenticate, from {@code ichido.gateway.<name>.*}. A gateway
+ * is enabled when its base URL is configured; the WAR configures none, so every gateway is off
+ * until the operator (or the run and test commands, for the local sandbox) sets one.
  */
 @ApplicationScoped
 public class GatewaySettings {
+
+  /** Every gateway Ichido speaks, by the name its configuration and requests use. */
+  public static final List<String> NAMES =
+      List.of(StripeGateway.NAME, OmiseGateway.NAME, KomojuGateway.NAME, TwoC2pGateway.NAME);
 
   @Inject Config config;
 
@@ -23,16 +30,30 @@ public class GatewaySettings {
   @ConfigProperty(name = "ichido.gateway.read-timeout", defaultValue = "PT10S")
   Duration readTimeout;
 
+  public boolean enabled(String gateway) {
+    return optional(gateway, "base-url").isPresent();
+  }
+
+  /** Only for an enabled gateway. */
   public String baseUrl(String gateway) {
     return value(gateway, "base-url");
   }
 
+  /** Empty when none is set: the configuration check keeps such a gateway from being used. */
   public String secretKey(String gateway) {
-    return value(gateway, "secret-key");
+    return optional(gateway, "secret-key").orElse("");
   }
 
   public String value(String gateway, String name) {
-    return config.getValue("ichido.gateway." + gateway + "." + name, String.class);
+    return config.getValue(property(gateway, name), String.class);
+  }
+
+  public Optional<String> optional(String gateway, String name) {
+    return config.getOptionalValue(property(gateway, name), String.class);
+  }
+
+  static String property(String gateway, String name) {
+    return "ichido.gateway." + gateway + "." + name;
   }
 
   public Duration connectTimeout() {

@@ -67,6 +67,30 @@ public class PaymentRefused extends ProblemException {
         400, "unknown-gateway", "Unknown gateway", "There is no gateway called " + gateway + ".");
   }
 
+  /** The gateway exists, but this server has no base URL for it: the operator left it off. */
+  public static PaymentRefused gatewayDisabled(String gateway) {
+    return new PaymentRefused(
+        400,
+        "gateway-disabled",
+        "Gateway disabled",
+        "This server takes no payments through " + gateway + ".");
+  }
+
+  /**
+   * Enabled, but configured unsafely (a secret missing, or a public sandbox value): the server's
+   * fault, not the request's, and readiness is DOWN meanwhile; nothing was sent to the gateway.
+   */
+  public static PaymentRefused gatewayMisconfigured(String gateway) {
+    return new PaymentRefused(
+        503,
+        "gateway-misconfigured",
+        "Gateway not configured safely",
+        "The "
+            + gateway
+            + " gateway is not configured safely on this server; nothing was charged. The"
+            + " operator has been told.");
+  }
+
   public static PaymentRefused missingField(String field, String method) {
     return new PaymentRefused(
         400,

@@ -6,6 +6,7 @@ import io.ichido.idempotency.entity.ClaimOutcome.Claimed;
 import io.ichido.idempotency.entity.ClaimOutcome.Completed;
 import io.ichido.idempotency.entity.ClaimRequest;
 import io.ichido.idempotency.entity.StoredResponse;
+import io.ichido.payments.control.GatewayConfigCheck;
 import io.ichido.payments.control.GatewayNotices;
 import io.ichido.payments.entity.GatewayNotice;
 import io.ichido.payments.entity.NoticeEffect;
@@ -41,6 +42,7 @@ public class WebhookReceiver {
   @Inject IdempotencyStore keys;
   @Inject WebhookTransactions transactions;
   @Inject GatewayNotices notices;
+  @Inject GatewayConfigCheck gateways;
   @Inject WebhookSettings settings;
   @Inject WebhookMetrics metrics;
   @Inject RejectionWarnings warnings;
@@ -59,7 +61,8 @@ public class WebhookReceiver {
    * @param body the request's entity stream, read here up to {@code ichido.webhooks.max-body-bytes}
    * @throws UnknownGateway when no dialect has that name
    * @throws WebhookTooLarge when the body is longer than the cap (nothing of it is read beyond)
-   * @throws WebhookRejected when the delivery does not authenticate
+   * @throws WebhookRejected when the delivery does not authenticate, or the gateway is not usable
+   *     (see {@link GatewayConfigCheck})
    */
   public Receipt receive(String gateway, HttpHeaders headers, InputStream body) {
     GatewayWebhooks dialect =
@@ -69,6 +72,11 @@ public class WebhookReceiver {
             .orElseThrow(() -> new UnknownGateway(gateway));
     ReceivedEvent event;
     try {
+      if (!gateways.usable(gateway)) {
+        // Off, or with a missing or public secret: no signature could be trusted, so the body is
+        // not even read.
+        throw new WebhookRejected(gateway, "is not accepted by this server");
+      }
       event =
           dialect.read(
               headers,

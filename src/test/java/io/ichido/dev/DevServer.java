@@ -1,0 +1,60 @@
+package io.ichido.dev;
+
+import io.ichido.sandbox.SandboxConfig;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * Makes a Liberty server of the run or test command a development server, through a config drop-in
+ * ({@code configDropins/overrides/development.xml}) that a production server never has: its
+ * gateways point at the local sandbox, with the sandbox's public keys and webhook secrets. The
+ * values are {@code defaultValue}s, so environment variables still win (a developer may point one
+ * gateway at a real test account); ports given on the command line win over everything.
+ *
+ * <p>{@code DevServer --server-dir=DIR [--sandbox-url=URL] [--http-port=N] [--https-port=N]}
+ */
+public final class DevServer {
+
+  static final String DROP_IN = "configDropins/overrides/development.xml";
+
+  private DevServer() {}
+
+  public static void main(String[] args) throws IOException {
+    Map<String, String> options = DevDatabase.parse(args);
+    Path serverDir = Path.of(options.get("server-dir"));
+    Files.createDirectories(serverDir.resolve(DROP_IN).getParent());
+    Files.writeString(serverDir.resolve(DROP_IN), xml(options));
+  }
+
+  static String xml(Map<String, String> options) {
+    StringBuilder variables = new StringBuilder();
+    for (String port : new String[] {"http-port", "https-port"}) {
+      if (options.containsKey(port)) {
+        variable(
+            variables,
+            port.toUpperCase(java.util.Locale.ROOT).replace('-', '_'),
+            "value",
+            Integer.toString(Integer.parseInt(options.get(port))));
+      }
+    }
+    if (options.containsKey("sandbox-url")) {
+      SandboxConfig.properties(options.get("sandbox-url"))
+          .forEach((name, value) -> variable(variables, name, "defaultValue", value));
+    }
+    return """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!-- Written by io.ichido.dev.DevServer for the run or test command: never in production. -->
+        <server>
+        %s</server>
+        """
+        .formatted(variables);
+  }
+
+  private static void variable(StringBuilder xml, String name, String kind, String value) {
+    xml.append(
+        "    <variable name=\"%s\" %s=\"%s\"/>\n"
+            .formatted(DevDatabase.xmlEscape(name), kind, DevDatabase.xmlEscape(value)));
+  }
+}
