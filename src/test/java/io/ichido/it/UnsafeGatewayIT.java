@@ -10,8 +10,6 @@ import io.ichido.sandbox.WebhookSigner;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -71,17 +69,15 @@ class UnsafeGatewayIT {
 
   @Test
   @DisplayName("startup logs one SEVERE line per problem, naming the variable, never the value")
-  void severeLinesAtStartup() throws Exception {
+  void severeLinesAtStartup() {
     List<String> severe =
-        Files.readAllLines(serverLog()).stream()
-            .filter(line -> line.contains(" E ") && line.contains("is not safe to use"))
-            .toList();
+        ServerLog.lines("E").stream().filter(line -> line.contains("is not safe to use")).toList();
 
     assertThat(severe)
         .anySatisfy(line -> assertThat(line).contains("ICHIDO_GATEWAY_STRIPE_SECRET_KEY"))
         .anySatisfy(line -> assertThat(line).contains("ICHIDO_WEBHOOKS_STRIPE_SECRETS"))
         .anySatisfy(line -> assertThat(line).contains("ICHIDO_WEBHOOKS_KOMOJU_SECRETS"));
-    assertNoSecretIn(Files.readString(serverLog()));
+    assertNoSecretIn(ServerLog.text());
   }
 
   @Test
@@ -173,12 +169,5 @@ class UnsafeGatewayIT {
                 assertThat(text).as(property).doesNotContain(value);
               }
             });
-  }
-
-  private static Path serverLog() {
-    return Path.of(
-        "target/liberty/wlp/usr/servers",
-        System.getProperty("ichido.itServer", "ichido-it"),
-        "logs/messages.log");
   }
 }
