@@ -171,7 +171,8 @@ mkdir -p "$OUT"
 log "building and starting Liberty and PostgreSQL (log: ${OUT#$ROOT/}/server.log)"
 # The run profile's goals less exec:exec@dev-gateway-sandbox: orders never call a payment
 # gateway, and the sandbox's port (18080) is fixed, so it would collide with a developer's run.
-RUN_GOALS=(package liberty:create liberty:deploy exec:java@dev-database exec:exec@liberty-foreground)
+# exec:java@dev-server opens plain HTTP, which server.xml keeps closed.
+RUN_GOALS=(package liberty:create liberty:deploy exec:java@dev-database exec:java@dev-server exec:exec@liberty-foreground)
 (
   cd "$ROOT"
   # DB_HOST would point the run profile at an external database; this run measures its own.

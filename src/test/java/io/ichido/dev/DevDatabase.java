@@ -261,7 +261,7 @@ public final class DevDatabase {
            API          http://localhost:9080/api   (Basic auth: shop-a / shop-a-secret)
            OpenAPI UI   http://localhost:9080/openapi/ui
            Health       http://localhost:9080/health
-           Metrics      http://localhost:9080/metrics
+           Metrics      https://localhost:9443/metrics   (operator / operator-secret; curl -k)
          Stop with Ctrl+C (the embedded PostgreSQL stops with it).
         ==================================================================
 

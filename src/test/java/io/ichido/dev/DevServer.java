@@ -8,10 +8,11 @@ import java.util.Map;
 
 /**
  * Makes a Liberty server of the run or test command a development server, through a config drop-in
- * ({@code configDropins/overrides/development.xml}) that a production server never has: its
- * gateways point at the local sandbox, with the sandbox's public keys and webhook secrets. The
- * values are {@code defaultValue}s, so environment variables still win (a developer may point one
- * gateway at a real test account); ports given on the command line win over everything.
+ * ({@code configDropins/overrides/development.xml}) that a production server never has: plain HTTP
+ * opens beside HTTPS (on 9080 unless told), and the gateways point at the local sandbox, with the
+ * sandbox's public keys and webhook secrets. The values are {@code defaultValue}s, so environment
+ * variables still win (a developer may point one gateway at a real test account, or HTTP_PORT
+ * elsewhere); ports given on the command line win over everything.
  *
  * <p>{@code DevServer --server-dir=DIR [--sandbox-url=URL] [--http-port=N] [--https-port=N]}
  */
@@ -30,6 +31,10 @@ public final class DevServer {
 
   static String xml(Map<String, String> options) {
     StringBuilder variables = new StringBuilder();
+    // server.xml keeps plain HTTP closed; a developer's curl and the tests use it on 9080.
+    if (!options.containsKey("http-port")) {
+      variable(variables, "HTTP_PORT", "defaultValue", "9080");
+    }
     for (String port : new String[] {"http-port", "https-port"}) {
       if (options.containsKey(port)) {
         variable(

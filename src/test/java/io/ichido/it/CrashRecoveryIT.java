@@ -51,6 +51,10 @@ class CrashRecoveryIT {
       Files.copy(template.resolve(file), DIR.resolve(file));
     }
     copyTree(template.resolve("lib"), DIR.resolve("lib"));
+    if (Files.isDirectory(template.resolve("resources/security"))) {
+      // Its certificate and keys, matching server.env's passwords: no new ones to make at start.
+      copyTree(template.resolve("resources/security"), DIR.resolve("resources/security"));
+    }
     // The test run's database, its development settings (the gateways pointed at the sandbox).
     copyTree(template.resolve("configDropins/overrides"), DIR.resolve("configDropins/overrides"));
     // Its own ports; a transaction timeout shorter than the lease, as the contract requires.

@@ -2,9 +2,11 @@ package io.ichido.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.Statement;
+import java.util.List;
 import java.util.UUID;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.container.annotation.ArquillianTest;
@@ -59,7 +61,7 @@ class PlatformIT {
     Api.as("shop-a").postJson("/api/orders", key, body);
     Api.as("shop-a").postJson("/api/orders", key, OrderJson.of("metrics", sku, 2));
 
-    String metrics = Api.anonymous().get("/metrics?scope=application").body();
+    String metrics = Api.at(Api.SECURE_BASE, "operator").get("/metrics?scope=application").body();
 
     assertThat(metrics)
         .containsPattern("ichido_idempotency_executed_total\\{[^}]*} [1-9]")
@@ -69,6 +71,56 @@ class PlatformIT {
         .contains("ichido_idempotency_released_total")
         .contains("ichido_idempotency_purged_total")
         .contains("ichido_idempotency_claim_seconds");
+  }
+
+  @Test
+  @DisplayName("/metrics answers only the operator group, and only over HTTPS")
+  void metricsNeedAnOperatorAndHttps() {
+    String metrics = "/metrics?scope=application";
+
+    assertThat(Api.at(Api.SECURE_BASE, "operator").get(metrics).statusCode()).isEqualTo(200);
+    assertThat(Api.at(Api.SECURE_BASE, "shop-a").get(metrics).statusCode()).isEqualTo(403);
+    assertThat(Api.at(Api.SECURE_BASE, "auditor").get(metrics).statusCode()).isEqualTo(403);
+    assertThat(
+            Api.send(
+                    HttpRequest.newBuilder(java.net.URI.create(Api.SECURE_BASE + metrics))
+                        .GET()
+                        .build())
+                .statusCode())
+        .isEqualTo(401);
+    HttpResponse<String> plain = Api.as("operator").get(metrics);
+    assertThat(plain.statusCode()).as("sent back to HTTPS, nothing served").isEqualTo(302);
+    assertThat(plain.headers().firstValue("Location").orElse("")).startsWith("https://");
+    assertThat(plain.body()).doesNotContain("ichido_");
+  }
+
+  @Test
+  @DisplayName("the API answers over HTTPS as over HTTP")
+  void apiOverHttps() {
+    HttpResponse<String> stock =
+        Api.at(Api.SECURE_BASE, "shop-a").get("/api/inventory/TEA-SENCHA-100G");
+
+    assertThat(stock.statusCode()).isEqualTo(200);
+  }
+
+  @Test
+  @DisplayName(
+      "startup warns, per variable, that the shipped database and demo passwords are in use")
+  void warnsOfShippedPasswords() {
+    List<String> warnings =
+        ServerLog.lines("W").stream()
+            .filter(line -> line.contains("has the value this repository ships with"))
+            .toList();
+
+    assertThat(warnings)
+        .anySatisfy(line -> assertThat(line).contains(" DB_PASSWORD has"))
+        .anySatisfy(line -> assertThat(line).contains(" SHOP_A_PASSWORD has"))
+        .anySatisfy(line -> assertThat(line).contains(" AUDITOR_PASSWORD has"))
+        .anySatisfy(line -> assertThat(line).contains(" OPERATOR_PASSWORD has"));
+    assertThat(ServerLog.text())
+        .doesNotContain("shop-a-secret")
+        .doesNotContain("auditor-secret")
+        .doesNotContain("operator-secret");
   }
 
   @Test

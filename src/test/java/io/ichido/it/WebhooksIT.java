@@ -677,7 +677,7 @@ class WebhooksIT {
 
   /** How many deliveries from this gateway were rejected, from /metrics. */
   private static double rejected(String gateway) {
-    String metrics = Api.anonymous().get("/metrics?scope=application").body();
+    String metrics = Api.at(Api.SECURE_BASE, "operator").get("/metrics?scope=application").body();
     Matcher line =
         Pattern.compile("(?m)^ichido_webhooks_total\\{([^}]*)\\} ([0-9.eE+-]+)$").matcher(metrics);
     double total = 0;
