@@ -18,11 +18,12 @@ import org.eclipse.microprofile.config.Config;
 
 /**
  * What makes an enabled gateway unsafe to use: a missing secret key or webhook secret (2C2P signs
- * its notifications with the secret key and needs its merchant ID), a base URL that is not HTTPS
- * off loopback, or a value of the local sandbox, which anyone can read in this repository, while
- * the base URL is not the sandbox on a loopback address. Such a gateway takes no charges and no
- * webhooks, readiness is DOWN, and each problem is logged once at startup. Problems name the
- * property and its environment variable, never its value.
+ * its notifications with the secret key, or with {@code ichido.webhooks.2c2p.secrets} while it
+ * rotates, and needs its merchant ID), a base URL that is not HTTPS off loopback, or a value of the
+ * local sandbox, which anyone can read in this repository, while the base URL is not the sandbox on
+ * a loopback address. Such a gateway takes no charges and no webhooks, readiness is DOWN, and each
+ * problem is logged once at startup. Problems name the property and its environment variable, never
+ * its value.
  */
 @ApplicationScoped
 public class GatewayConfigCheck {
@@ -98,14 +99,19 @@ public class GatewayConfigCheck {
     }
     String secretKey = GatewaySettings.property(gateway, "secret-key");
     requireSafe(config, gateway, secretKey, sandbox, problems);
+    String webhookSecrets = "ichido.webhooks." + gateway + ".secrets";
     if ("2c2p".equals(gateway)) {
-      // 2C2P signs its backend notifications with the merchant's secret key: no secret of its own.
+      // 2C2P signs its notifications with the merchant's secret key; webhook secrets of its own
+      // only while that key rotates.
       if (config.apply(GatewaySettings.property(gateway, "merchant-id")).isEmpty()) {
         problems.add(
             new Problem(gateway, GatewaySettings.property(gateway, "merchant-id"), "is missing"));
       }
+      if (!values(config, webhookSecrets).isEmpty()) {
+        requireSafe(config, gateway, webhookSecrets, sandbox, problems);
+      }
     } else {
-      requireSafe(config, gateway, "ichido.webhooks." + gateway + ".secrets", sandbox, problems);
+      requireSafe(config, gateway, webhookSecrets, sandbox, problems);
     }
     return Optional.of(problems);
   }
@@ -117,17 +123,20 @@ public class GatewayConfigCheck {
       String property,
       boolean sandbox,
       List<Problem> problems) {
-    List<String> values =
-        config.apply(property).stream()
-            .flatMap(value -> Arrays.stream(value.split(",")))
-            .map(String::trim)
-            .filter(value -> !value.isEmpty())
-            .toList();
+    List<String> values = values(config, property);
     if (values.isEmpty()) {
       problems.add(new Problem(gateway, property, "is missing"));
     } else if (!sandbox && values.stream().anyMatch(PublicSecrets::isSandboxSecret)) {
       problems.add(new Problem(gateway, property, SANDBOX_VALUE));
     }
+  }
+
+  private static List<String> values(Function<String, Optional<String>> config, String property) {
+    return config.apply(property).stream()
+        .flatMap(value -> Arrays.stream(value.split(",")))
+        .map(String::trim)
+        .filter(value -> !value.isEmpty())
+        .toList();
   }
 
   private static URI absoluteHttpUrl(String value) {

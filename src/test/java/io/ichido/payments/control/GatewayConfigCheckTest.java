@@ -106,6 +106,23 @@ class GatewayConfigCheckTest {
   }
 
   @Test
+  @DisplayName("2C2P's rotation secrets, when set, may not hold the sandbox's key either")
+  void twoC2pRotationSecrets() {
+    Map<String, String> config = new HashMap<>();
+    config.put("ichido.gateway.2c2p.base-url", "https://pgw.2c2p.com");
+    config.put("ichido.gateway.2c2p.secret-key", "a-real-merchant-secret");
+    config.put("ichido.gateway.2c2p.merchant-id", "764764000001234");
+    config.put(
+        "ichido.webhooks.2c2p.secrets",
+        "a-real-merchant-secret,"
+            + SandboxConfig.properties("x").get("ichido.gateway.2c2p.secret-key"));
+
+    assertThat(check(config))
+        .extracting(Problem::variable)
+        .containsExactly("ICHIDO_WEBHOOKS_2C2P_SECRETS");
+  }
+
+  @Test
   @DisplayName("real secrets on a real base URL are fine")
   void realConfiguration() {
     assertThat(check(realStripe("sk_live_real", "whsec_real"))).isEmpty();
