@@ -1,6 +1,7 @@
 package io.ichido.payments.control;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.ichido.payments.control.GatewayConfigCheck.Problem;
 import io.ichido.sandbox.SandboxConfig;
@@ -30,6 +31,14 @@ class GatewayConfigCheckTest {
     config.put("ichido.gateway.stripe.base-url", "https://api.stripe.com");
     config.put("ichido.gateway.stripe.secret-key", secretKey);
     config.put("ichido.webhooks.stripe.secrets", webhookSecrets);
+    return config;
+  }
+
+  private static Map<String, String> realTwoC2p() {
+    Map<String, String> config = new HashMap<>();
+    config.put("ichido.gateway.2c2p.base-url", "https://pgw.2c2p.com");
+    config.put("ichido.gateway.2c2p.secret-key", "a-real-merchant-secret");
+    config.put("ichido.gateway.2c2p.merchant-id", "764764000001234");
     return config;
   }
 
@@ -85,10 +94,10 @@ class GatewayConfigCheckTest {
     assertThat(check(config))
         .extracting(Problem::property, Problem::reason)
         .containsExactly(
-            org.assertj.core.api.Assertions.tuple("ichido.gateway.komoju.secret-key", "is missing"),
-            org.assertj.core.api.Assertions.tuple("ichido.webhooks.komoju.secrets", "is missing"),
-            org.assertj.core.api.Assertions.tuple("ichido.gateway.2c2p.secret-key", "is missing"),
-            org.assertj.core.api.Assertions.tuple("ichido.gateway.2c2p.merchant-id", "is missing"));
+            tuple("ichido.gateway.komoju.secret-key", "is missing"),
+            tuple("ichido.webhooks.komoju.secrets", "is missing"),
+            tuple("ichido.gateway.2c2p.secret-key", "is missing"),
+            tuple("ichido.gateway.2c2p.merchant-id", "is missing"));
     assertThat(check(config))
         .extracting(Problem::variable)
         .contains("ICHIDO_GATEWAY_2C2P_SECRET_KEY");
@@ -97,21 +106,13 @@ class GatewayConfigCheckTest {
   @Test
   @DisplayName("2C2P needs no webhook secret of its own: it signs with the secret key")
   void twoC2pSignsWithItsSecretKey() {
-    Map<String, String> config = new HashMap<>();
-    config.put("ichido.gateway.2c2p.base-url", "https://pgw.2c2p.com");
-    config.put("ichido.gateway.2c2p.secret-key", "a-real-merchant-secret");
-    config.put("ichido.gateway.2c2p.merchant-id", "764764000001234");
-
-    assertThat(check(config)).isEmpty();
+    assertThat(check(realTwoC2p())).isEmpty();
   }
 
   @Test
   @DisplayName("2C2P's rotation secrets, when set, may not hold the sandbox's key either")
   void twoC2pRotationSecrets() {
-    Map<String, String> config = new HashMap<>();
-    config.put("ichido.gateway.2c2p.base-url", "https://pgw.2c2p.com");
-    config.put("ichido.gateway.2c2p.secret-key", "a-real-merchant-secret");
-    config.put("ichido.gateway.2c2p.merchant-id", "764764000001234");
+    Map<String, String> config = realTwoC2p();
     config.put(
         "ichido.webhooks.2c2p.secrets",
         "a-real-merchant-secret,"
