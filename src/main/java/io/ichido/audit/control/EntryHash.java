@@ -5,10 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.ichido.audit.entity.LoggedEntry;
 import io.ichido.idempotency.boundary.CanonicalJson;
 import io.ichido.platform.control.Json;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
+import io.ichido.platform.control.Sha256;
 
 /**
  * The SHA-256 of an entry's canonical content: every field but its own hash, the predecessor's hash
@@ -40,7 +37,7 @@ public final class EntryHash {
     content.put("tax", entry.tax());
     content.put("corrects", entry.corrects());
     content.put("prevHash", entry.prevHash());
-    return sha256(canonical(content));
+    return Sha256.hex(canonical(content));
   }
 
   /** Canonical JSON text of any value the log stores as JSON. */
@@ -50,16 +47,6 @@ public final class EntryHash {
           .orElseThrow(() -> new IllegalStateException("Jackson wrote something not JSON"));
     } catch (JsonProcessingException e) {
       throw new IllegalArgumentException("Not serialisable as JSON: " + value, e);
-    }
-  }
-
-  static String sha256(String text) {
-    try {
-      return HexFormat.of()
-          .formatHex(
-              MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("Every Java runtime has SHA-256", e);
     }
   }
 }

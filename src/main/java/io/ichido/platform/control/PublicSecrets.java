@@ -1,9 +1,5 @@
 package io.ichido.platform.control;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Set;
 
 /**
@@ -37,21 +33,11 @@ public final class PublicSecrets {
 
   /** Whether {@code value} is one of the local gateway sandbox's keys or webhook secrets. */
   public static boolean isSandboxSecret(String value) {
-    return SANDBOX.contains(sha256(value));
+    return SANDBOX.contains(Sha256.hex(value));
   }
 
   /** Whether {@code value} is a password the repository's server configuration ships with. */
   public static boolean isDemoPassword(String value) {
-    return DEMO.contains(sha256(value));
-  }
-
-  private static String sha256(String value) {
-    try {
-      return HexFormat.of()
-          .formatHex(
-              MessageDigest.getInstance("SHA-256").digest(value.getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("Every Java runtime has SHA-256", e);
-    }
+    return DEMO.contains(Sha256.hex(value));
   }
 }

@@ -10,6 +10,7 @@ import io.ichido.payments.control.GatewayConfigCheck;
 import io.ichido.payments.control.GatewayNotices;
 import io.ichido.payments.entity.GatewayNotice;
 import io.ichido.payments.entity.NoticeEffect;
+import io.ichido.platform.control.Sha256;
 import io.ichido.webhooks.entity.ReceivedEvent;
 import io.ichido.webhooks.entity.WebhookAnswer;
 import io.ichido.webhooks.entity.WebhookHandled;
@@ -22,7 +23,6 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.core.HttpHeaders;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.HexFormat;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -181,14 +181,7 @@ public class WebhookReceiver {
 
   /** One event id is one event, whatever its body: a redelivery may be re-signed or re-encoded. */
   private static String fingerprint(String gateway, String eventId) {
-    try {
-      return HexFormat.of()
-          .formatHex(
-              java.security.MessageDigest.getInstance("SHA-256")
-                  .digest((gateway + ":" + eventId).getBytes(StandardCharsets.UTF_8)));
-    } catch (java.security.NoSuchAlgorithmException e) {
-      throw new IllegalStateException("Every Java runtime has SHA-256", e);
-    }
+    return Sha256.hex(gateway + ":" + eventId);
   }
 
   private static void pause() {
