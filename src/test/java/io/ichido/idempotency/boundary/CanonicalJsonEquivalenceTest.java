@@ -3,6 +3,8 @@ package io.ichido.idempotency.boundary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.DisplayName;
@@ -30,5 +32,26 @@ class CanonicalJsonEquivalenceTest {
     }
     // The corpus must exercise both roads, or the comparison proves little.
     assertThat(accepted).isBetween(CORPUS.size() / 3, CORPUS.size() * 9 / 10);
+  }
+
+  @Test
+  @DisplayName("the streamed UTF-8 is what the hashes were made of: the text's String.getBytes")
+  void sameBytesAsBefore() throws Exception {
+    for (byte[] document : CORPUS) {
+      Optional<String> before = LegacyCanonicalJson.of(document);
+      Optional<CanonicalJson> now = CanonicalJson.parse(document, Integer.MAX_VALUE);
+      assertThat(now.isPresent()).isEqualTo(before.isPresent());
+      if (before.isPresent()) {
+        MessageDigest streamed = MessageDigest.getInstance("SHA-256");
+        now.get().writeUtf8To(streamed);
+        assertThat(HexFormat.of().formatHex(streamed.digest()))
+            .as(before.get())
+            .isEqualTo(
+                HexFormat.of()
+                    .formatHex(
+                        MessageDigest.getInstance("SHA-256")
+                            .digest(before.get().getBytes(StandardCharsets.UTF_8))));
+      }
+    }
   }
 }
