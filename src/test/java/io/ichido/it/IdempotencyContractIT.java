@@ -178,6 +178,44 @@ class IdempotencyContractIT {
   }
 
   @Test
+  @DisplayName("same key, another query string: 422, endpoint not run; the same query replays")
+  void reusedWithAnotherQuery() {
+    String sku = Db.newProduct(10, 1000, 10);
+    String key = key();
+    String body = OrderJson.of(OrderJson.customer("query"), sku, 1);
+
+    HttpResponse<String> first = SHOP_A.postJson(ORDERS + "?channel=web&ref=a", key, body);
+    HttpResponse<String> again = SHOP_A.postJson(ORDERS + "?channel=web&&ref=%61", key, body);
+    HttpResponse<String> other = SHOP_A.postJson(ORDERS + "?channel=web&ref=b", key, body);
+    HttpResponse<String> none = SHOP_A.postJson(ORDERS, key, body);
+
+    assertThat(first.statusCode()).isEqualTo(201);
+    assertThat(again.headers().firstValue("Idempotency-Replayed")).hasValue("true");
+    assertThat(other.statusCode()).isEqualTo(422);
+    assertThat(other.body()).contains("idempotency-key-reused");
+    assertThat(none.statusCode()).isEqualTo(422);
+    assertThat(Db.reserved(sku)).isEqualTo(1);
+  }
+
+  @Test
+  @DisplayName("a 1 MiB body nested 999 deep: 400 request-too-deep at once, nothing recorded")
+  void tooDeep() {
+    String key = key();
+    String deep = "[".repeat(999) + "\"" + "x".repeat(1_000_000) + "\"" + "]".repeat(999);
+
+    long start = System.nanoTime();
+    HttpResponse<String> answer = SHOP_A.postJson(ORDERS, key, deep);
+    long millis = (System.nanoTime() - start) / 1_000_000;
+
+    assertThat(answer.statusCode()).isEqualTo(400);
+    assertThat(answer.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+    assertThat(answer.body()).contains("https://ichido.dev/problems/request-too-deep");
+    assertThat(Db.count("SELECT count(*) FROM idempotency_key WHERE idem_key = ?", key)).isZero();
+    // Generous for a loaded 2-CPU machine: the old fingerprint alone took ~400 ms of CPU.
+    assertThat(millis).isLessThan(2000);
+  }
+
+  @Test
   @DisplayName("canonical JSON: reordered keys and whitespace replay, a changed value is 422")
   void canonicalJson() {
     String sku = Db.newProduct(10, 1000, 10);
@@ -289,7 +327,8 @@ class IdempotencyContractIT {
     String key = key();
     String body = OrderJson.of(OrderJson.customer("dead"), sku, 1);
     String fingerprint =
-        RequestFingerprint.of("POST", "/orders", true, body.getBytes(StandardCharsets.UTF_8));
+        RequestFingerprint.of(
+            "POST", "/orders", null, true, body.getBytes(StandardCharsets.UTF_8), 64);
     // What a crashed server leaves behind: a claim whose lease runs for two more seconds.
     Db.update(
         "INSERT INTO idempotency_key (scope, idem_key, fingerprint, request_method, request_path,"

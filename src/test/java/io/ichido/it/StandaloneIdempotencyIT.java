@@ -8,6 +8,7 @@ import io.ichido.it.standalone.LedgerBusyMapper;
 import io.ichido.it.standalone.LedgerResource;
 import io.ichido.it.standalone.LedgerRows;
 import java.io.File;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.Arrays;
 import java.util.UUID;
@@ -72,6 +73,18 @@ class StandaloneIdempotencyIT {
     return "ledger-" + UUID.randomUUID();
   }
 
+  /** As shop-a, with headers that tell the ledger how to behave. */
+  private static HttpResponse<String> post(
+      String path, String key, String body, String... headers) {
+    HttpRequest.Builder request =
+        SHOP_A
+            .request(path)
+            .header("Content-Type", "application/json")
+            .header("Idempotency-Key", key)
+            .POST(HttpRequest.BodyPublishers.ofString(body));
+    return Api.send(headers.length == 0 ? request.build() : request.headers(headers).build());
+  }
+
   private static long rows(String key) {
     return Db.count("SELECT count(*) FROM it_ledger WHERE idem_key = ?", key);
   }
@@ -104,6 +117,35 @@ class StandaloneIdempotencyIT {
   }
 
   @Test
+  @DisplayName("the same key with another query string: 422, the endpoint does not run again")
+  void queryStringCounts() {
+    String key = key();
+    assertThat(SHOP_A.postJson(LEDGER + "?note=a&n=1", key, BODY).statusCode()).isEqualTo(201);
+    HttpResponse<String> same = SHOP_A.postJson(LEDGER + "?note=a&n=1", key, BODY);
+    HttpResponse<String> other = SHOP_A.postJson(LEDGER + "?note=b&n=1", key, BODY);
+
+    assertThat(same.headers().firstValue("Idempotency-Replayed")).hasValue("true");
+    assertThat(other.statusCode()).isEqualTo(422);
+    assertThat(other.body()).contains("idempotency-key-reused");
+    assertThat(SHOP_A.postJson(LEDGER, key, BODY).statusCode()).isEqualTo(422);
+    assertThat(rows(key)).isEqualTo(1);
+  }
+
+  @Test
+  @DisplayName("a JSON body nested deeper than 64 levels: 400 request-too-deep, nothing recorded")
+  void tooDeep() {
+    String key = key();
+    HttpResponse<String> answer = SHOP_A.postJson(LEDGER, key, "[".repeat(65) + "]".repeat(65));
+
+    assertThat(answer.statusCode()).isEqualTo(400);
+    assertThat(answer.body()).contains("request-too-deep");
+    assertThat(Db.keys("principal:shop-a", key)).isZero();
+    assertThat(rows(key)).isZero();
+    assertThat(SHOP_A.postJson(LEDGER, key, "[".repeat(64) + "]".repeat(64)).statusCode())
+        .isEqualTo(201);
+  }
+
+  @Test
   void keysAreScopedPerCaller() {
     String key = key();
     assertThat(SHOP_A.postJson(LEDGER, key, BODY).statusCode()).isEqualTo(201);
@@ -118,7 +160,8 @@ class StandaloneIdempotencyIT {
   void concurrentTwin() throws Exception {
     String key = key();
     CompletableFuture<HttpResponse<String>> first =
-        CompletableFuture.supplyAsync(() -> SHOP_A.postJson(LEDGER + "?sleepMs=1500", key, BODY));
+        CompletableFuture.supplyAsync(
+            () -> post(LEDGER, key, BODY, LedgerResource.SLEEP_MS, "1500"));
     IdempotencyContractIT.waitUntil(() -> Db.keys("principal:shop-a", key) == 1);
 
     HttpResponse<String> twin = SHOP_A.postJson(LEDGER, key, BODY);
@@ -188,7 +231,7 @@ class StandaloneIdempotencyIT {
    */
   private static HttpResponse<String> failThenRetry(String path, String failure, long rowsKept) {
     String key = key();
-    HttpResponse<String> failed = SHOP_A.postJson(path + "?fail=" + failure, key, BODY);
+    HttpResponse<String> failed = post(path, key, BODY, LedgerResource.FAIL, failure);
     assertThat(rows(key)).as(failure).isEqualTo(rowsKept);
     assertThat(Db.keys("principal:shop-a", key)).as(failure).isZero();
 
@@ -204,7 +247,7 @@ class StandaloneIdempotencyIT {
   void clientErrorIsRecordedWithItsWrites() {
     String key = key();
 
-    HttpResponse<String> declined = SHOP_A.postJson(LEDGER + "?fail=client-error", key, BODY);
+    HttpResponse<String> declined = post(LEDGER, key, BODY, LedgerResource.FAIL, "client-error");
     HttpResponse<String> retry = SHOP_A.postJson(LEDGER, key, BODY);
 
     assertThat(declined.statusCode()).isEqualTo(402);
@@ -218,7 +261,8 @@ class StandaloneIdempotencyIT {
   void leaseTakeoverIsFenced() throws Exception {
     String key = key();
     CompletableFuture<HttpResponse<String>> slow =
-        CompletableFuture.supplyAsync(() -> SHOP_A.postJson(LEDGER + "?sleepMs=6000", key, BODY));
+        CompletableFuture.supplyAsync(
+            () -> post(LEDGER, key, BODY, LedgerResource.SLEEP_MS, "6000"));
     IdempotencyContractIT.waitUntil(() -> Db.keys("principal:shop-a", key) == 1);
     Thread.sleep(3500); // the 3 s lease has run out
 

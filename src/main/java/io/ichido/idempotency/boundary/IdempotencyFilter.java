@@ -96,8 +96,20 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
     request.setEntityStream(new ByteArrayInputStream(body));
 
     String path = "/" + stripSlashes(request.getUriInfo().getPath());
-    String fingerprint =
-        RequestFingerprint.of(request.getMethod(), path, isJson(request.getMediaType()), body);
+    String fingerprint;
+    try {
+      fingerprint =
+          RequestFingerprint.of(
+              request.getMethod(),
+              path,
+              request.getUriInfo().getRequestUri().getRawQuery(),
+              isJson(request.getMediaType()),
+              body,
+              config.maxJsonDepth());
+    } catch (JsonTooDeep tooDeep) {
+      request.abortWith(IdempotencyProblems.tooDeep(tooDeep.limit()));
+      return;
+    }
     ClaimRequest claim =
         new ClaimRequest(
             scopeOf(request),

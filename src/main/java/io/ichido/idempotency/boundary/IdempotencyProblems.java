@@ -62,6 +62,14 @@ final class IdempotencyProblems {
         "The request body is larger than " + limit + " bytes.");
   }
 
+  static Response tooDeep(int limit) {
+    return problem(
+        400,
+        "request-too-deep",
+        "Request body nests too deeply",
+        "The JSON body nests arrays and objects deeper than " + limit + " levels.");
+  }
+
   static Response replay(StoredResponse stored) {
     Response.ResponseBuilder replay = Response.status(stored.status());
     if (stored.body() != null) {

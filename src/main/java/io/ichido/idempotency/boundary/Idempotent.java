@@ -14,6 +14,11 @@ import java.lang.annotation.Target;
  * Makes a JAX-RS resource method safe to retry: the first request with a given {@code
  * Idempotency-Key} runs, repeats receive the stored answer. The resource must be a CDI bean (any
  * resource class in a bean archive is) so that the transactional half of the layer can wrap it.
+ *
+ * <p>"The same request" means the same method, matched path, query string (parameters as sent, in
+ * order) and body, a JSON body compared as {@link CanonicalJson}. A JSON body that nests arrays and
+ * objects deeper than {@code ichido.idempotency.max-json-depth} (64) gets 400 {@code
+ * request-too-deep} and nothing is recorded.
  */
 @NameBinding
 @InterceptorBinding

@@ -45,6 +45,11 @@ public class IdempotencyConfig {
   @ConfigProperty(name = "ichido.idempotency.max-body-bytes", defaultValue = "1048576")
   int maxBodyBytes;
 
+  /** Deeper JSON bodies get 400 before anything is recorded: see {@code RequestFingerprint}. */
+  @Inject
+  @ConfigProperty(name = "ichido.idempotency.max-json-depth", defaultValue = "64")
+  int maxJsonDepth;
+
   @Inject
   @ConfigProperty(
       name = "ichido.idempotency.transient-exceptions",
@@ -87,6 +92,10 @@ public class IdempotencyConfig {
 
   public int maxBodyBytes() {
     return Math.max(0, maxBodyBytes);
+  }
+
+  public int maxJsonDepth() {
+    return Math.max(1, maxJsonDepth);
   }
 
   public List<String> transientExceptions() {

@@ -13,21 +13,27 @@ import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.ConnectException;
 
 /**
  * The endpoint a team wrote for the test: it writes a row, then answers as told, so every row of
- * the contract can be provoked. Query parameters are not part of the request fingerprint, which
- * lets a retry drop the misbehaviour while counting as the same request.
+ * the contract can be provoked. It is told by headers, which are not part of the request
+ * fingerprint (the query string is), so a retry can drop the misbehaviour and still count as the
+ * same request.
  */
 @Path("ledger")
 @RequestScoped
 @Consumes(MediaType.APPLICATION_JSON)
 @Produces(MediaType.APPLICATION_JSON)
 public class LedgerResource {
+
+  /** How long to sleep after writing the row, in milliseconds. */
+  public static final String SLEEP_MS = "X-Ledger-Sleep-Ms";
+
+  /** How to fail after writing the row: transient, busy, server-error, client-error, unexpected. */
+  public static final String FAIL = "X-Ledger-Fail";
 
   @Inject LedgerRows rows;
 
@@ -40,8 +46,8 @@ public class LedgerResource {
   public Response add(
       String body,
       @HeaderParam("Idempotency-Key") String key,
-      @QueryParam("sleepMs") @DefaultValue("0") long sleepMs,
-      @QueryParam("fail") @DefaultValue("") String fail)
+      @HeaderParam(SLEEP_MS) @DefaultValue("0") long sleepMs,
+      @HeaderParam(FAIL) @DefaultValue("") String fail)
       throws Exception {
     return write(body, key, sleepMs, fail);
   }
@@ -74,7 +80,7 @@ public class LedgerResource {
   public Response outside(
       String body,
       @HeaderParam("Idempotency-Key") String key,
-      @QueryParam("fail") @DefaultValue("") String fail)
+      @HeaderParam(FAIL) @DefaultValue("") String fail)
       throws Exception {
     if (transactions.getTransactionStatus() != Status.STATUS_NO_TRANSACTION) {
       return Response.status(500).entity("{\"error\":\"ran inside a transaction\"}").build();
