@@ -7,6 +7,7 @@ import io.ichido.it.standalone.LedgerBusy;
 import io.ichido.it.standalone.LedgerBusyMapper;
 import io.ichido.it.standalone.LedgerResource;
 import io.ichido.it.standalone.LedgerRows;
+import io.ichido.it.standalone.OpenLedgerResource;
 import java.io.File;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -32,6 +33,8 @@ class StandaloneIdempotencyIT {
 
   private static final String LEDGER = "/ledger-it/api/ledger";
   private static final String OUTSIDE = LEDGER + "/outside";
+  private static final String UNSCOPED = "/ledger-it/api/open/unscoped";
+  private static final String TENANTS = "/ledger-it/api/open/tenants";
   private static final Api SHOP_A = Api.as("shop-a");
   private static final String BODY = "{\"amount\":100,\"note\":\"coffee\"}";
 
@@ -46,7 +49,8 @@ class StandaloneIdempotencyIT {
                 LedgerResource.class,
                 LedgerRows.class,
                 LedgerBusy.class,
-                LedgerBusyMapper.class)
+                LedgerBusyMapper.class,
+                OpenLedgerResource.class)
             .addAsLibrary(jar)
             .addAsResource(new StringAsset(PERSISTENCE_XML), "META-INF/persistence.xml")
             .addAsResource(
@@ -143,6 +147,58 @@ class StandaloneIdempotencyIT {
     assertThat(rows(key)).isZero();
     assertThat(SHOP_A.postJson(LEDGER, key, "[".repeat(64) + "]".repeat(64)).statusCode())
         .isEqualTo(201);
+  }
+
+  @Test
+  @DisplayName("anonymous, on an endpoint that names no scope: 500, the endpoint does not run")
+  void anonymousWithoutScopeIsRefused() {
+    String key = key();
+
+    HttpResponse<String> refused = Api.anonymous().postJson(UNSCOPED, key, BODY);
+
+    assertThat(refused.statusCode()).isEqualTo(500);
+    assertThat(refused.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+    assertThat(refused.body()).contains("https://ichido.dev/problems/idempotency-scope-missing");
+    assertThat(rows(key)).isZero();
+    assertThat(Db.count("SELECT count(*) FROM idempotency_key WHERE idem_key = ?", key)).isZero();
+  }
+
+  @Test
+  @DisplayName("a scope header: two values never share an answer, its absence is 400")
+  void scopeHeader() {
+    String key = key();
+    Api anonymous = Api.anonymous();
+
+    HttpResponse<String> first = tenant(anonymous, "t1", key);
+    HttpResponse<String> second = tenant(anonymous, "t2", key);
+    HttpResponse<String> firstAgain = tenant(anonymous, "t1", key);
+    HttpResponse<String> signedIn = tenant(SHOP_A, "t2", key);
+    HttpResponse<String> without = anonymous.postJson(TENANTS, key, BODY);
+
+    assertThat(first.statusCode()).isEqualTo(201);
+    assertThat(second.statusCode()).isEqualTo(201);
+    assertThat(second.headers().firstValue("Idempotency-Replayed")).isEmpty();
+    assertThat(second.body()).contains("\"tenant\":\"t2\"").isNotEqualTo(first.body());
+    assertThat(firstAgain.body()).isEqualTo(first.body());
+    assertThat(firstAgain.headers().firstValue("Idempotency-Replayed")).hasValue("true");
+    // The header is the endpoint's scope, whoever signs in.
+    assertThat(signedIn.body()).isEqualTo(second.body());
+    assertThat(without.statusCode()).isEqualTo(400);
+    assertThat(without.body()).contains("idempotency-scope-header-missing");
+    assertThat(rows(key)).isEqualTo(2);
+    assertThat(Db.keys("header:X-Tenant:t1", key)).isEqualTo(1);
+    assertThat(Db.keys("header:X-Tenant:t2", key)).isEqualTo(1);
+  }
+
+  private static HttpResponse<String> tenant(Api caller, String tenant, String key) {
+    return Api.send(
+        caller
+            .request(TENANTS)
+            .header("Content-Type", "application/json")
+            .header("Idempotency-Key", key)
+            .header(OpenLedgerResource.TENANT, tenant)
+            .POST(HttpRequest.BodyPublishers.ofString(BODY))
+            .build());
   }
 
   @Test
@@ -330,7 +386,7 @@ class StandaloneIdempotencyIT {
         <security-constraint>
           <web-resource-collection>
             <web-resource-name>all</web-resource-name>
-            <url-pattern>/api/*</url-pattern>
+            <url-pattern>/api/ledger/*</url-pattern>
           </web-resource-collection>
           <auth-constraint><role-name>client</role-name></auth-constraint>
         </security-constraint>

@@ -24,8 +24,9 @@ public class CurrentIdempotencyKey {
   }
 
   /**
-   * Whose key it is: {@code principal:<name>}, or {@code anonymous:} for an unauthenticated
-   * request. Two callers may use the same key; the pair (scope, key) is unique.
+   * Whose key it is: {@code principal:<name>}, or {@code header:<name>:<value>} on an endpoint that
+   * names a {@linkplain Idempotent#scopeHeader() scope header}. Two callers may use the same key;
+   * the pair (scope, key) is unique.
    */
   public Optional<String> scope() {
     return claim().map(Claimed::scope);

@@ -4,12 +4,15 @@ import io.ichido.idempotency.control.IdempotencyConfig;
 import io.ichido.idempotency.control.IdempotencyKeyHeader;
 import io.ichido.idempotency.control.IdempotencyKeys;
 import io.ichido.idempotency.control.IdempotencyMetrics;
+import io.ichido.idempotency.control.IdempotencyScope;
 import io.ichido.idempotency.control.InvalidIdempotencyKey;
+import io.ichido.idempotency.control.InvalidScopeHeader;
 import io.ichido.idempotency.control.PendingRequest;
 import io.ichido.idempotency.control.RequestBodyTooLarge;
 import io.ichido.idempotency.control.RequestFingerprint;
 import io.ichido.idempotency.control.ResponseCapture;
 import io.ichido.idempotency.control.TransientFailures;
+import io.ichido.idempotency.control.UnscopedAnonymousRequest;
 import io.ichido.idempotency.entity.ClaimOutcome;
 import io.ichido.idempotency.entity.ClaimOutcome.Claimed;
 import io.ichido.idempotency.entity.ClaimOutcome.Completed;
@@ -37,9 +40,12 @@ import jakarta.ws.rs.ext.Providers;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.reflect.Method;
 import java.security.Principal;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -54,9 +60,10 @@ import java.util.logging.Logger;
 @ApplicationScoped
 public class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilter {
 
-  static final String ANONYMOUS_SCOPE = "anonymous:";
-
   private static final Logger LOG = Logger.getLogger(IdempotencyFilter.class.getName());
+
+  /** Endpoints already reported as reachable anonymously without a scope: one line each. */
+  private static final Set<Method> UNSCOPED_REPORTED = ConcurrentHashMap.newKeySet();
 
   @Context ResourceInfo resource;
   @Context Providers providers;
@@ -71,6 +78,19 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
   @Override
   public void filter(ContainerRequestContext request) throws IOException {
     Idempotent settings = settings();
+    String scope;
+    try {
+      scope = scopeOf(request, settings);
+    } catch (UnscopedAnonymousRequest unscoped) {
+      reportUnscoped();
+      request.abortWith(IdempotencyProblems.unscoped());
+      return;
+    } catch (InvalidScopeHeader invalid) {
+      request.abortWith(
+          IdempotencyProblems.invalidScopeHeader(
+              invalid.header(), invalid.missing(), invalid.reason()));
+      return;
+    }
     String key;
     try {
       key =
@@ -112,7 +132,7 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
     }
     ClaimRequest claim =
         new ClaimRequest(
-            scopeOf(request),
+            scope,
             key,
             fingerprint,
             request.getMethod(),
@@ -210,12 +230,29 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
     }
   }
 
-  private static String scopeOf(ContainerRequestContext request) {
+  private static String scopeOf(ContainerRequestContext request, Idempotent settings) {
     Principal principal =
         request.getSecurityContext() == null
             ? null
             : request.getSecurityContext().getUserPrincipal();
-    return principal == null ? ANONYMOUS_SCOPE : "principal:" + principal.getName();
+    String header = settings == null ? "" : settings.scopeHeader().strip();
+    return IdempotencyScope.of(
+        principal == null ? null : principal.getName(),
+        header,
+        header.isEmpty() ? null : request.getHeaders().get(header));
+  }
+
+  private void reportUnscoped() {
+    Method endpoint = resource.getResourceMethod();
+    if (UNSCOPED_REPORTED.add(endpoint)) {
+      LOG.log(
+          Level.SEVERE,
+          "@Idempotent {0}.{1} is reachable without authentication but names no scope header:"
+              + " its unauthenticated requests get 500 idempotency-scope-missing. Require"
+              + " authentication for it, or name the header that identifies the caller:"
+              + " @Idempotent(scopeHeader = \"...\")",
+          new Object[] {endpoint.getDeclaringClass().getName(), endpoint.getName()});
+    }
   }
 
   private static boolean isJson(MediaType type) {

@@ -70,6 +70,24 @@ final class IdempotencyProblems {
         "The JSON body nests arrays and objects deeper than " + limit + " levels.");
   }
 
+  static Response unscoped() {
+    return problem(
+        500,
+        "idempotency-scope-missing",
+        "Idempotency scope missing",
+        "This endpoint is reachable without authentication but does not say whose"
+            + " Idempotency-Keys these are, so it refuses requests without a signed-in caller."
+            + " Its operators must name a scope header.");
+  }
+
+  static Response invalidScopeHeader(String header, boolean missing, String reason) {
+    return problem(
+        400,
+        missing ? "idempotency-scope-header-missing" : "idempotency-scope-header-invalid",
+        header + (missing ? " required" : " invalid"),
+        "The " + header + " header is " + (missing ? "required" : "invalid") + ": " + reason + ".");
+  }
+
   static Response replay(StoredResponse stored) {
     Response.ResponseBuilder replay = Response.status(stored.status());
     if (stored.body() != null) {

@@ -18,7 +18,8 @@ import java.lang.annotation.Target;
  * <p>"The same request" means the same method, matched path, query string (parameters as sent, in
  * order) and body, a JSON body compared as {@link CanonicalJson}. A JSON body that nests arrays and
  * objects deeper than {@code ichido.idempotency.max-json-depth} (64) gets 400 {@code
- * request-too-deep} and nothing is recorded.
+ * request-too-deep} and nothing is recorded. Keys belong to the authenticated caller, or to the
+ * value of {@link #scopeHeader()}.
  */
 @NameBinding
 @InterceptorBinding
@@ -27,6 +28,23 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.METHOD, ElementType.TYPE})
 public @interface Idempotent {
+
+  /**
+   * The request header that names whose keys these are ({@code "X-Tenant"}), for an endpoint that
+   * callers reach without authenticating. Empty (the default): the authenticated principal names
+   * them, and a request without one gets 500 {@code idempotency-scope-missing} without the endpoint
+   * running, since unauthenticated callers would otherwise all share one scope and each other's
+   * stored answers.
+   *
+   * <p>Named, the header is the scope of every request to the endpoint, authenticated or not:
+   * {@code header:<name>:<value>}. A request without it, with it twice, or with a value that is not
+   * 1 to 128 printable ASCII characters gets 400 before anything is recorded. Callers who send the
+   * same value share keys and stored answers, so name a header the caller cannot choose freely (one
+   * set by an authenticating proxy, say), and never one that carries a secret: the scope is stored
+   * with the key and written to logs.
+   */
+  @Nonbinding
+  String scopeHeader() default "";
 
   /** Whether a request without the header is refused (400) or simply runs unprotected. */
   @Nonbinding
