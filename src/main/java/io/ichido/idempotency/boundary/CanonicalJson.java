@@ -1,7 +1,14 @@
 package io.ichido.idempotency.boundary;
 
+import static io.ichido.idempotency.boundary.CanonicalNodes.END;
+import static io.ichido.idempotency.boundary.CanonicalNodes.FIRST;
+import static io.ichido.idempotency.boundary.CanonicalNodes.NEXT;
+import static io.ichido.idempotency.boundary.CanonicalNodes.START;
+
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -18,28 +25,14 @@ import java.util.Optional;
  */
 public final class CanonicalJson {
 
-  private final char[] text;
-  private final Layout layout;
+  private final byte[] text;
+  private final CanonicalNodes nodes;
+  private final boolean loneSurrogates;
 
-  /**
-   * Where the parts of the canonical form lie in {@code text}. A member is its quoted name, a colon
-   * and its value, the objects nested in that value cut out; member 0 is the document itself.
-   * Objects are numbered from 1 (0 means none); each lists its members, sorted, in {@code order}.
-   */
-  record Layout(
-      int[] memberStart,
-      int[] memberEnd,
-      int[] memberFirstObject,
-      int[] objectStart,
-      int[] objectEnd,
-      int[] objectNextSibling,
-      int[] objectFirstMember,
-      int[] objectSize,
-      int[] order) {}
-
-  CanonicalJson(char[] text, Layout layout) {
+  CanonicalJson(byte[] text, CanonicalNodes nodes, boolean loneSurrogates) {
     this.text = text;
-    this.layout = layout;
+    this.nodes = nodes;
+    this.loneSurrogates = loneSurrogates;
   }
 
   /**
@@ -65,118 +58,155 @@ public final class CanonicalJson {
     }
   }
 
-  /** Feeds the canonical text, UTF-8 encoded, to {@code digest}, without building it whole. */
+  /**
+   * Feeds the canonical text, UTF-8 encoded, to {@code digest}, without building it whole. A lone
+   * surrogate (JSON can escape one) becomes {@code ?}, as in {@code String.getBytes(UTF_8)}, with
+   * which the form's hashes have always been made.
+   */
   public void writeUtf8To(MessageDigest digest) {
-    Utf8Digest out = new Utf8Digest(digest);
+    DigestSink out = new DigestSink(digest, loneSurrogates);
     writeMember(0, out);
     out.flush();
   }
 
   @Override
   public String toString() {
-    StringBuilder out = new StringBuilder(text.length);
-    writeMember(
-        0,
-        new Sink() {
-          @Override
-          public void append(char c) {
-            out.append(c);
-          }
-
-          @Override
-          public void append(char[] chars, int from, int to) {
-            out.append(chars, from, to - from);
-          }
-        });
-    return out.toString();
+    Bytes out = new Bytes(nodes.get(0, END));
+    writeMember(0, out);
+    return out.decode();
   }
 
   private void writeMember(int member, Sink out) {
-    int from = layout.memberStart()[member];
-    for (int object = layout.memberFirstObject()[member];
-        object != 0;
-        object = layout.objectNextSibling()[object]) {
-      out.append(text, from, layout.objectStart()[object]);
+    int from = nodes.get(member, START);
+    for (int object = nodes.get(member, FIRST); object != 0; object = nodes.get(object, NEXT)) {
+      out.append(text, from, nodes.get(object, START));
       writeObject(object, out);
-      from = layout.objectEnd()[object];
+      from = nodes.get(object, END);
     }
-    out.append(text, from, layout.memberEnd()[member]);
+    out.append(text, from, nodes.get(member, END));
   }
 
   private void writeObject(int object, Sink out) {
-    out.append('{');
-    int first = layout.objectFirstMember()[object];
-    for (int i = 0; i < layout.objectSize()[object]; i++) {
-      if (i > 0) {
-        out.append(',');
+    out.append((byte) '{');
+    for (int member = nodes.get(object, FIRST); member != 0; member = nodes.get(member, NEXT)) {
+      writeMember(member, out);
+      if (nodes.get(member, NEXT) != 0) {
+        out.append((byte) ',');
       }
-      writeMember(layout.order()[first + i], out);
     }
-    out.append('}');
+    out.append((byte) '}');
   }
 
-  private interface Sink {
-    void append(char c);
+  /** Where the canonical text goes; it comes in pieces, never cut inside a character. */
+  private abstract static class Sink {
 
-    void append(char[] chars, int from, int to);
+    byte[] buffer;
+    int used;
+
+    Sink(int capacity) {
+      buffer = new byte[capacity];
+    }
+
+    final void append(byte b) {
+      if (used == buffer.length) {
+        full(1);
+      }
+      buffer[used++] = b;
+    }
+
+    void append(byte[] bytes, int from, int to) {
+      int count = to - from;
+      if (used + count > buffer.length) {
+        full(count);
+      }
+      System.arraycopy(bytes, from, buffer, used, count);
+      used += count;
+    }
+
+    /** Makes room for {@code count} more bytes. */
+    abstract void full(int count);
   }
 
-  /**
-   * UTF-8 into a digest through a small buffer. A lone surrogate becomes {@code ?}, as in {@code
-   * String.getBytes(UTF_8)}, with which the form's hashes have always been made. A surrogate pair
-   * is never cut by a call: calls end at a structural character, never inside a string.
-   */
-  private static final class Utf8Digest implements Sink {
+  /** The whole text in one array, then as a string; WTF-8 lone surrogates back as themselves. */
+  private final class Bytes extends Sink {
+
+    Bytes(int capacity) {
+      super(Math.max(16, capacity));
+    }
+
+    @Override
+    void full(int count) {
+      buffer = Arrays.copyOf(buffer, Math.max(buffer.length * 2, used + count));
+    }
+
+    String decode() {
+      if (!loneSurrogates) {
+        return new String(buffer, 0, used, StandardCharsets.UTF_8);
+      }
+      StringBuilder out = new StringBuilder(used);
+      int run = 0;
+      for (int i = 0; i < used; i++) {
+        if (i + 2 < used && isLoneSurrogate(buffer, i)) {
+          out.append(new String(buffer, run, i - run, StandardCharsets.UTF_8));
+          out.append(
+              (char)
+                  ((buffer[i] & 0x0F) << 12 | (buffer[i + 1] & 0x3F) << 6 | buffer[i + 2] & 0x3F));
+          i += 2;
+          run = i + 1;
+        }
+      }
+      return out.append(new String(buffer, run, used - run, StandardCharsets.UTF_8)).toString();
+    }
+  }
+
+  /** To a digest through a small buffer; WTF-8 lone surrogates as {@code ?}. */
+  private static final class DigestSink extends Sink {
 
     private final MessageDigest digest;
-    private final byte[] buffer = new byte[8192];
-    private int used;
+    private final boolean loneSurrogates;
 
-    Utf8Digest(MessageDigest digest) {
+    DigestSink(MessageDigest digest, boolean loneSurrogates) {
+      super(8192);
       this.digest = digest;
+      this.loneSurrogates = loneSurrogates;
     }
 
     @Override
-    public void append(char c) {
-      if (used == buffer.length) {
+    void append(byte[] bytes, int from, int to) {
+      if (!loneSurrogates && to - from >= buffer.length / 2) {
         flush();
+        digest.update(bytes, from, to - from);
+      } else if (!loneSurrogates) {
+        super.append(bytes, from, to);
+      } else {
+        replaceLoneSurrogates(bytes, from, to);
       }
-      buffer[used++] = (byte) c; // only ever {, } or ,
+    }
+
+    private void replaceLoneSurrogates(byte[] bytes, int from, int to) {
+      for (int i = from; i < to; i++) {
+        if (i + 2 < to && isLoneSurrogate(bytes, i)) {
+          append((byte) '?');
+          i += 2;
+        } else {
+          append(bytes[i]);
+        }
+      }
     }
 
     @Override
-    public void append(char[] chars, int from, int to) {
-      for (int i = from; i < to; i++) {
-        if (used > buffer.length - 4) {
-          flush();
-        }
-        char c = chars[i];
-        if (c < 0x80) {
-          buffer[used++] = (byte) c;
-        } else if (c < 0x800) {
-          buffer[used++] = (byte) (0xC0 | c >> 6);
-          buffer[used++] = (byte) (0x80 | c & 0x3F);
-        } else if (!Character.isSurrogate(c)) {
-          buffer[used++] = (byte) (0xE0 | c >> 12);
-          buffer[used++] = (byte) (0x80 | c >> 6 & 0x3F);
-          buffer[used++] = (byte) (0x80 | c & 0x3F);
-        } else if (Character.isHighSurrogate(c)
-            && i + 1 < to
-            && Character.isLowSurrogate(chars[i + 1])) {
-          int codePoint = Character.toCodePoint(c, chars[++i]);
-          buffer[used++] = (byte) (0xF0 | codePoint >> 18);
-          buffer[used++] = (byte) (0x80 | codePoint >> 12 & 0x3F);
-          buffer[used++] = (byte) (0x80 | codePoint >> 6 & 0x3F);
-          buffer[used++] = (byte) (0x80 | codePoint & 0x3F);
-        } else {
-          buffer[used++] = '?';
-        }
-      }
+    void full(int count) {
+      flush();
     }
 
     void flush() {
       digest.update(buffer, 0, used);
       used = 0;
     }
+  }
+
+  /** Whether bytes[i] starts the three bytes of a surrogate, which valid UTF-8 never holds. */
+  private static boolean isLoneSurrogate(byte[] bytes, int i) {
+    return bytes[i] == (byte) 0xED && (bytes[i + 1] & 0xE0) == 0xA0;
   }
 }

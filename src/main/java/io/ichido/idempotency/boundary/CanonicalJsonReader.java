@@ -1,31 +1,43 @@
 package io.ichido.idempotency.boundary;
 
+import static io.ichido.idempotency.boundary.CanonicalNodes.END;
+import static io.ichido.idempotency.boundary.CanonicalNodes.FIRST;
+import static io.ichido.idempotency.boundary.CanonicalNodes.NEXT;
+import static io.ichido.idempotency.boundary.CanonicalNodes.START;
+
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.async.ByteArrayFeeder;
 import com.fasterxml.jackson.core.io.CharTypes;
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import java.io.IOException;
+import java.nio.CharBuffer;
 import java.util.Arrays;
 import java.util.Optional;
 
 /**
  * The one pass behind {@link CanonicalJson}: writes scalars, arrays and member names in canonical
- * form into one text buffer, in document order, and notes where each object and member lies. An
- * object's members are sorted by name (as {@link String#compareTo} orders them) when it closes. One
+ * form, UTF-8 encoded, into one text buffer in document order, and notes in {@link CanonicalNodes}
+ * where each object and member lies. An object's members are put in name order when it closes. One
  * reader reads one document.
  */
 final class CanonicalJsonReader {
 
-  private static final JsonFactory FACTORY =
+  /**
+   * UTF-8 bodies go to Jackson's non-blocking parser without a symbol table: the blocking one only
+   * reads bytes with one, and a hostile body's 100,000 distinct names cost it more than all the
+   * rest. Other encodings (UTF-16, UTF-32) still go to the blocking parser, which detects them.
+   * Neither interns names or looks for duplicates: sorting finds them anyway.
+   */
+  private static final JsonFactory UTF8 =
       JsonFactory.builder()
-          .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-          // Names are only compared and copied here: no need to put a hostile body's thousands of
-          // names into the JVM's string table. (Canonicalising stays on: without it Jackson
-          // decodes through a Reader that turns malformed UTF-8 into U+FFFD instead of failing.)
+          .disable(JsonFactory.Feature.CANONICALIZE_FIELD_NAMES)
           .disable(JsonFactory.Feature.INTERN_FIELD_NAMES)
           .build();
+
+  private static final JsonFactory ANY_ENCODING =
+      JsonFactory.builder().disable(JsonFactory.Feature.INTERN_FIELD_NAMES).build();
 
   /** The characters Jackson's string quoting escapes, the only ones its output changes. */
   private static final int[] ESCAPED = CharTypes.get7BitOutputEscapes();
@@ -33,55 +45,45 @@ final class CanonicalJsonReader {
   private static final int NO_MEMBER = -1;
 
   private final int maxDepth;
+  private final CanonicalNodes nodes = new CanonicalNodes();
+  private final MemberNameSort sort = new MemberNameSort(nodes);
 
-  private char[] text;
+  private byte[] text;
   private int length;
+  private boolean loneSurrogates;
 
-  private String[] names = new String[16];
-  private int[] memberStart = new int[16];
-  private int[] memberEnd = new int[16];
-  private int[] memberFirstObject = new int[16];
-  private int members = 1;
+  /** Work space for strings that need escapes. */
+  private final StringBuilder escaped = new StringBuilder();
 
-  private int[] objectStart = new int[16];
-  private int[] objectEnd = new int[16];
-  private int[] objectNextSibling = new int[16];
-  private int[] objectFirstMember = new int[16];
-  private int[] objectSize = new int[16];
-  private int objects = 1;
+  private char[] escapedChars = new char[64];
 
-  private int[] order = new int[16];
-  private int ordered;
+  /** The members of the object being closed, for sorting. */
+  private int[] closing = new int[16];
 
-  /** Members of the objects still open, innermost last. */
-  private int[] open = new int[16];
-
-  private int openCount;
-
-  private int[] scratch = new int[0];
-
-  /** What each open container saved of its parent's state, by depth (1 = outermost). */
+  /** By depth (1 = outermost): what each open container needs, and what it saved of its parent. */
   private boolean[] isArray = new boolean[8];
 
   private boolean[] hasItems = new boolean[8];
+  private int[] openObject = new int[8];
+  private int[] lastMember = new int[8];
+  private int[] memberCount = new int[8];
   private int[] savedMember = new int[8];
-  private int[] savedLastObject = new int[8];
-  private int[] openBase = new int[8];
   private int depth;
 
-  /** The member the next object nested in a value belongs to, and its last such object so far. */
+  /** The member whose value is being read, and the last object nested in that value so far. */
   private int member;
 
   private int lastObject;
 
   CanonicalJsonReader(int inputLength, int maxDepth) {
-    this.text = new char[Math.max(16, inputLength)];
+    // The canonical text is never longer than the document: escapes only shrink or stay.
+    this.text = new byte[Math.max(16, inputLength)];
     this.maxDepth = maxDepth;
   }
 
   Optional<CanonicalJson> read(byte[] json) throws IOException {
-    try (JsonParser parser = FACTORY.createParser(json)) {
-      JsonToken token = parser.nextToken();
+    try (JsonParser parser = parser(json)) {
+      JsonToken token = next(parser);
       if (token == null) {
         return Optional.empty();
       }
@@ -92,29 +94,58 @@ final class CanonicalJsonReader {
         if (depth == 0) {
           break;
         }
-        token = parser.nextToken();
+        token = next(parser);
         if (token == null) {
           return Optional.empty();
         }
       }
-      if (parser.nextToken() != null) {
+      if (next(parser) != null) {
         return Optional.empty();
       }
     }
-    memberEnd[0] = length;
-    return Optional.of(
-        new CanonicalJson(
-            text,
-            new CanonicalJson.Layout(
-                memberStart,
-                memberEnd,
-                memberFirstObject,
-                objectStart,
-                objectEnd,
-                objectNextSibling,
-                objectFirstMember,
-                objectSize,
-                order)));
+    nodes.set(0, END, length);
+    return Optional.of(new CanonicalJson(text, nodes, loneSurrogates));
+  }
+
+  private static JsonParser parser(byte[] json) throws IOException {
+    if (!surelyUtf8(json)) {
+      return ANY_ENCODING.createParser(json);
+    }
+    JsonParser parser = UTF8.createNonBlockingByteArrayParser();
+    ByteArrayFeeder feeder = (ByteArrayFeeder) parser.getNonBlockingInputFeeder();
+    feeder.feedInput(json, 0, json.length);
+    feeder.endOfInput();
+    return parser;
+  }
+
+  /**
+   * The next token. With all input fed, "not available" only means that the parser reached the end
+   * of its input while a token could still have gone on (a root-level {@code 12}); it then answers
+   * for real.
+   */
+  private static JsonToken next(JsonParser parser) throws IOException {
+    for (int tries = 0; tries < 3; tries++) {
+      JsonToken token = parser.nextToken();
+      if (token != JsonToken.NOT_AVAILABLE) {
+        return token;
+      }
+    }
+    throw new IOException("The parser keeps asking for input after the end of it");
+  }
+
+  /** True unless Jackson might detect UTF-16 or UTF-32: a byte-order mark or a zero byte. */
+  private static boolean surelyUtf8(byte[] json) {
+    if (json.length >= 2
+        && (json[0] == (byte) 0xFE || json[0] == (byte) 0xFF)
+        && (json[1] == (byte) 0xFE || json[1] == (byte) 0xFF)) {
+      return false;
+    }
+    for (int i = 0; i < Math.min(4, json.length); i++) {
+      if (json[i] == 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private boolean accept(JsonParser parser, JsonToken token) throws IOException {
@@ -125,7 +156,9 @@ final class CanonicalJsonReader {
         startObject();
       }
       case END_OBJECT -> {
-        endObject();
+        if (!endObject()) {
+          return false;
+        }
         depth--;
       }
       case START_ARRAY -> {
@@ -144,7 +177,7 @@ final class CanonicalJsonReader {
       }
       case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> {
         separate();
-        append(parser.getTextCharacters(), parser.getTextOffset(), parser.getTextLength());
+        appendUtf8(parser.getTextCharacters(), parser.getTextOffset(), parser.getTextLength());
       }
       case VALUE_TRUE -> literal("true");
       case VALUE_FALSE -> literal("false");
@@ -175,189 +208,185 @@ final class CanonicalJsonReader {
       int capacity = depth * 2;
       isArray = Arrays.copyOf(isArray, capacity);
       hasItems = Arrays.copyOf(hasItems, capacity);
+      openObject = Arrays.copyOf(openObject, capacity);
+      lastMember = Arrays.copyOf(lastMember, capacity);
+      memberCount = Arrays.copyOf(memberCount, capacity);
       savedMember = Arrays.copyOf(savedMember, capacity);
-      savedLastObject = Arrays.copyOf(savedLastObject, capacity);
-      openBase = Arrays.copyOf(openBase, capacity);
     }
     isArray[depth] = array;
     hasItems[depth] = false;
   }
 
   private void startObject() {
-    int object = newObject();
-    objectStart[object] = length;
+    int object = nodes.add(null);
+    nodes.set(object, START, length);
     if (lastObject == 0) {
-      memberFirstObject[member] = object;
+      nodes.set(member, FIRST, object);
     } else {
-      objectNextSibling[lastObject] = object;
+      nodes.set(lastObject, NEXT, object);
     }
+    openObject[depth] = object;
+    lastMember[depth] = 0;
+    memberCount[depth] = 0;
     savedMember[depth] = member;
-    savedLastObject[depth] = object;
-    openBase[depth] = openCount;
     member = NO_MEMBER;
     lastObject = 0;
   }
 
   private void startMember(String name) {
     if (member != NO_MEMBER) {
-      memberEnd[member] = length;
+      nodes.set(member, END, length);
     }
-    int started = newMember(name);
-    memberStart[started] = length;
-    if (openCount == open.length) {
-      open = Arrays.copyOf(open, openCount * 2);
+    int started = nodes.add(name);
+    nodes.set(started, START, length);
+    if (lastMember[depth] == 0) {
+      nodes.set(openObject[depth], FIRST, started);
+    } else {
+      nodes.set(lastMember[depth], NEXT, started);
     }
-    open[openCount++] = started;
+    lastMember[depth] = started;
+    memberCount[depth]++;
     quote(name);
     append(':');
     member = started;
     lastObject = 0;
   }
 
-  private void endObject() {
+  /** Puts the object's members in name order; false when two of them have the same name. */
+  private boolean endObject() {
     if (member != NO_MEMBER) {
-      memberEnd[member] = length;
+      nodes.set(member, END, length);
     }
-    int object = savedLastObject[depth];
-    objectEnd[object] = length;
-    int base = openBase[depth];
-    int size = openCount - base;
-    sortByName(open, base, openCount);
-    if (ordered + size > order.length) {
-      order = Arrays.copyOf(order, Math.max(order.length * 2, ordered + size));
+    int object = openObject[depth];
+    nodes.set(object, END, length);
+    int count = memberCount[depth];
+    if (closing.length < count) {
+      closing = new int[Math.max(count, closing.length * 2)];
     }
-    System.arraycopy(open, base, order, ordered, size);
-    objectFirstMember[object] = ordered;
-    objectSize[object] = size;
-    ordered += size;
-    openCount = base;
+    int next = nodes.get(object, FIRST);
+    for (int i = 0; i < count; i++, next = nodes.get(next, NEXT)) {
+      closing[i] = next;
+    }
+    if (!sort.sort(closing, count)) {
+      return false;
+    }
+    for (int i = 0; i < count; i++) {
+      nodes.set(closing[i], NEXT, i + 1 < count ? closing[i + 1] : 0);
+    }
+    nodes.set(object, FIRST, count == 0 ? 0 : closing[0]);
     member = savedMember[depth];
     lastObject = object;
-  }
-
-  private int newMember(String name) {
-    if (members == names.length) {
-      int capacity = members * 2;
-      names = Arrays.copyOf(names, capacity);
-      memberStart = Arrays.copyOf(memberStart, capacity);
-      memberEnd = Arrays.copyOf(memberEnd, capacity);
-      memberFirstObject = Arrays.copyOf(memberFirstObject, capacity);
-    }
-    names[members] = name;
-    return members++;
-  }
-
-  private int newObject() {
-    if (objects == objectStart.length) {
-      int capacity = objects * 2;
-      objectStart = Arrays.copyOf(objectStart, capacity);
-      objectEnd = Arrays.copyOf(objectEnd, capacity);
-      objectNextSibling = Arrays.copyOf(objectNextSibling, capacity);
-      objectFirstMember = Arrays.copyOf(objectFirstMember, capacity);
-      objectSize = Arrays.copyOf(objectSize, capacity);
-    }
-    return objects++;
-  }
-
-  /** Merge sort of member numbers by name; names are unique (duplicates fail the parse). */
-  private void sortByName(int[] members, int from, int to) {
-    if (to - from < 2) {
-      return;
-    }
-    if (scratch.length < to - from) {
-      scratch = new int[Math.max(to - from, scratch.length * 2)];
-    }
-    mergeSort(members, from, to);
-  }
-
-  private void mergeSort(int[] a, int from, int to) {
-    if (to - from <= 8) {
-      for (int i = from + 1; i < to; i++) {
-        int moving = a[i];
-        int j = i;
-        while (j > from && names[a[j - 1]].compareTo(names[moving]) > 0) {
-          a[j] = a[j - 1];
-          j--;
-        }
-        a[j] = moving;
-      }
-      return;
-    }
-    int middle = (from + to) >>> 1;
-    mergeSort(a, from, middle);
-    mergeSort(a, middle, to);
-    if (names[a[middle - 1]].compareTo(names[a[middle]]) < 0) {
-      return; // already in order, as members written by a program often are
-    }
-    System.arraycopy(a, from, scratch, 0, middle - from);
-    int left = 0;
-    int leftEnd = middle - from;
-    int right = middle;
-    int out = from;
-    while (left < leftEnd && right < to) {
-      a[out++] =
-          names[scratch[left]].compareTo(names[a[right]]) <= 0 ? scratch[left++] : a[right++];
-    }
-    System.arraycopy(scratch, left, a, out, leftEnd - left);
+    return true;
   }
 
   private void quote(String name) {
     for (int i = 0; i < name.length(); i++) {
       char c = name.charAt(i);
       if (c < ESCAPED.length && ESCAPED[c] != 0) {
-        append('"');
-        char[] quoted = JsonStringEncoder.getInstance().quoteAsString(name);
-        append(quoted, 0, quoted.length);
-        append('"');
+        quoteEscaping(name);
         return;
       }
     }
     append('"');
-    if (length + name.length() > text.length) {
-      text = Arrays.copyOf(text, Math.max(text.length * 2, length + name.length()));
-    }
-    name.getChars(0, name.length(), text, length);
-    length += name.length();
+    appendUtf8(name);
     append('"');
   }
 
   /** Quoted as Jackson's {@link JsonStringEncoder} quotes, copying verbatim what it would not. */
   private void quote(char[] chars, int offset, int count) {
-    append('"');
     int end = offset + count;
     for (int i = offset; i < end; i++) {
       char c = chars[i];
       if (c < ESCAPED.length && ESCAPED[c] != 0) {
-        char[] quoted =
-            JsonStringEncoder.getInstance().quoteAsString(new String(chars, offset, count));
-        append(quoted, 0, quoted.length);
-        append('"');
+        quoteEscaping(CharBuffer.wrap(chars, offset, count));
         return;
       }
     }
-    append(chars, offset, count);
+    append('"');
+    appendUtf8(chars, offset, count);
+    append('"');
+  }
+
+  private void quoteEscaping(CharSequence value) {
+    escaped.setLength(0);
+    JsonStringEncoder.getInstance().quoteAsString(value, escaped);
+    if (escapedChars.length < escaped.length()) {
+      escapedChars = new char[Math.max(escaped.length(), escapedChars.length * 2)];
+    }
+    escaped.getChars(0, escaped.length(), escapedChars, 0);
+    append('"');
+    appendUtf8(escapedChars, 0, escaped.length());
     append('"');
   }
 
   private void literal(String value) {
     separate();
+    appendUtf8(value);
+  }
+
+  private void append(char ascii) {
+    ensure(1);
+    text[length++] = (byte) ascii;
+  }
+
+  private void appendUtf8(String value) {
+    ensure(value.length());
     for (int i = 0; i < value.length(); i++) {
-      append(value.charAt(i));
+      char c = value.charAt(i);
+      if (c < 0x80) {
+        text[length++] = (byte) c;
+      } else {
+        i = encode(c, i, value.length(), value.charAt(Math.min(i + 1, value.length() - 1)));
+      }
     }
   }
 
-  private void append(char c) {
-    if (length == text.length) {
-      text = Arrays.copyOf(text, length * 2);
+  private void appendUtf8(char[] chars, int offset, int count) {
+    ensure(count);
+    int end = offset + count;
+    for (int i = offset; i < end; i++) {
+      char c = chars[i];
+      if (c < 0x80) {
+        text[length++] = (byte) c;
+      } else {
+        i = encode(c, i, end, chars[Math.min(i + 1, end - 1)]);
+      }
     }
-    text[length++] = c;
   }
 
-  private void append(char[] chars, int offset, int count) {
-    if (length + count > text.length) {
-      text = Arrays.copyOf(text, Math.max(text.length * 2, length + count));
+  /**
+   * Writes the non-ASCII character at {@code i}, with {@code next} after it when that completes a
+   * surrogate pair. A lone surrogate is written as UTF-8 would write any other character of its
+   * range (WTF-8): {@link CanonicalJson} gives it back as itself, or as {@code ?} in bytes.
+   *
+   * @return the index of the last character used
+   */
+  private int encode(char c, int i, int end, char next) {
+    // Room for one byte per character was made; this one may need up to three more.
+    ensure(3 + end - i);
+    if (c < 0x800) {
+      text[length++] = (byte) (0xC0 | c >> 6);
+      text[length++] = (byte) (0x80 | c & 0x3F);
+      return i;
     }
-    System.arraycopy(chars, offset, text, length, count);
-    length += count;
+    if (Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(next)) {
+      int codePoint = Character.toCodePoint(c, next);
+      text[length++] = (byte) (0xF0 | codePoint >> 18);
+      text[length++] = (byte) (0x80 | codePoint >> 12 & 0x3F);
+      text[length++] = (byte) (0x80 | codePoint >> 6 & 0x3F);
+      text[length++] = (byte) (0x80 | codePoint & 0x3F);
+      return i + 1;
+    }
+    loneSurrogates |= Character.isSurrogate(c);
+    text[length++] = (byte) (0xE0 | c >> 12);
+    text[length++] = (byte) (0x80 | c >> 6 & 0x3F);
+    text[length++] = (byte) (0x80 | c & 0x3F);
+    return i;
+  }
+
+  private void ensure(int bytes) {
+    if (length + bytes > text.length) {
+      text = Arrays.copyOf(text, Math.max(text.length * 2, length + bytes));
+    }
   }
 }

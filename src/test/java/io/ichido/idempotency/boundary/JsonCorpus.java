@@ -165,14 +165,74 @@ final class JsonCorpus {
       documents.add(utf8("{\"z\":1,\"a\":".repeat(depth) + "[]" + "}".repeat(depth)));
     }
     documents.addAll(invalidUtf8());
+    documents.addAll(otherEncodings());
     documents.addAll(paymentLogEntries());
     JsonCorpus generator = new JsonCorpus(20261130L);
     for (int i = 0; i < 3000; i++) {
       String document = generator.document();
       documents.add(utf8(document));
       documents.add(utf8(generator.mutate(document)));
+      if (i % 100 == 0) {
+        for (int end = 0; end < Math.min(document.length(), 200); end++) {
+          documents.add(utf8(document.substring(0, end)));
+        }
+      }
+    }
+    for (int i = 0; i < 300; i++) {
+      documents.add(utf8(generator.wideObject()));
+    }
+    documents.addAll(generator.bigObjects());
+    return documents;
+  }
+
+  /** Thousands of members whose names sort only on late, high or absent characters. */
+  private List<byte[]> bigObjects() {
+    String[] stems = {"k", "kkkkkkkkkkkkkkkkkkkkkkkk", "日本語", "\\u8000\\u7fff", "x\\u0000"};
+    List<byte[]> documents = new ArrayList<>();
+    for (String stem : stems) {
+      for (int size : new int[] {20, 3000, 9000}) {
+        List<String> members = new ArrayList<>();
+        for (int i = 0; i < size; i++) {
+          String tail =
+              switch (i % 4) {
+                case 0 -> Integer.toString(i, 36);
+                case 1 -> "\\u0000".repeat(i % 9) + (i < 36 ? "" : Integer.toString(i, 36));
+                case 2 -> "\\u" + String.format("%04x", 0x8000 + i % 0x7FFF) + i;
+                default -> Integer.toString(i, 36) + "\\uffff";
+              };
+          members.add("\"" + stem + tail + "\":" + i);
+        }
+        java.util.Collections.shuffle(members, random);
+        documents.add(utf8("{" + String.join(",", members) + "}"));
+        members.add(members.get(random.nextInt(members.size())).replaceAll(":\\d+$", ":0"));
+        java.util.Collections.shuffle(members, random);
+        documents.add(utf8("{" + String.join(",", members) + "}"));
+      }
     }
     return documents;
+  }
+
+  /** Names alike for a long stretch, prefixes of each other, far apart in UTF-16, or repeated. */
+  private String wideObject() {
+    String[] stems = {
+      "", "k", "kkkkkkkkkkkkkkkkkkkkkk", "\\u0000", "\\uffff\\ud83d", "é日", "a\\u0000", "\uffff"
+    };
+    String stem = stems[random.nextInt(stems.length)];
+    int size = 2 + random.nextInt(random.nextBoolean() ? 40 : 400);
+    StringBuilder out = new StringBuilder("{");
+    for (int i = 0; i < size; i++) {
+      out.append(i == 0 ? "" : ",").append('"').append(stem);
+      int tail = random.nextInt(random.nextInt(200) == 0 ? 3 * size : 1_000_000);
+      out.append(
+          switch (random.nextInt(4)) {
+            case 0 -> Integer.toString(tail, 36);
+            case 1 -> Integer.toString(tail, 36) + stem;
+            case 2 -> PIECES[tail % PIECES.length] + stem + Integer.toString(tail / 39, 36);
+            default -> "\\u" + String.format("%04x", tail % 0x10000) + (tail / 7);
+          });
+      out.append("\":").append(random.nextBoolean() ? "{\"b\":1,\"a\":[]}" : Integer.toString(i));
+    }
+    return out.append('}').toString();
   }
 
   /** A random well-formed document (unless a duplicate key slipped in), with random spacing. */
@@ -268,7 +328,34 @@ final class JsonCorpus {
       System.arraycopy(utf8("\"}"), 0, document, 6 + bad.length, 2);
       document[document.length - 1] = ' ';
       documents.add(document);
+      byte[] inName = document.clone();
+      inName[2] = bad[0];
+      documents.add(inName);
     }
+    return documents;
+  }
+
+  /** Jackson detects UTF-16 and UTF-32 by byte-order marks and zero bytes, and reads them. */
+  private static List<byte[]> otherEncodings() {
+    List<byte[]> documents = new ArrayList<>();
+    for (String json :
+        new String[] {"{\"b\":\"é\",\"a\":[1,2.0]}", "1", "\"x\"", "[]", "{\"a\":1"}) {
+      for (String charset :
+          new String[] {"UTF-16BE", "UTF-16LE", "UTF-16", "UTF-32BE", "UTF-32LE"}) {
+        documents.add(json.getBytes(java.nio.charset.Charset.forName(charset)));
+      }
+      byte[] utf8 = utf8(json);
+      byte[] withBom = new byte[utf8.length + 3];
+      withBom[0] = (byte) 0xEF;
+      withBom[1] = (byte) 0xBB;
+      withBom[2] = (byte) 0xBF;
+      System.arraycopy(utf8, 0, withBom, 3, utf8.length);
+      documents.add(withBom);
+    }
+    documents.add(new byte[] {0, '1'});
+    documents.add(new byte[] {'1', 0});
+    documents.add(new byte[] {(byte) 0xFE, (byte) 0xFF});
+    documents.add(new byte[] {(byte) 0xFF, (byte) 0xFE, '1', 0});
     return documents;
   }
 
