@@ -1,6 +1,7 @@
 package io.ichido.idempotency.boundary;
 
 import io.ichido.idempotency.control.IdempotencyKeyHeader;
+import io.ichido.idempotency.control.IdempotencyScope;
 import io.ichido.idempotency.control.IdempotentOperations;
 import io.ichido.idempotency.control.IdempotentOperations.Operation;
 import java.util.Map;
@@ -15,8 +16,9 @@ import org.eclipse.microprofile.openapi.models.parameters.Parameter;
 import org.eclipse.microprofile.openapi.models.responses.APIResponses;
 
 /**
- * Documents every {@link Idempotent} operation: the {@code Idempotency-Key} header and the layer's
- * own 400, 409 and 422 answers. Enabled by {@code mp.openapi.filter}.
+ * Documents every {@link Idempotent} operation: the {@code Idempotency-Key} header, the scope
+ * header where one is named, and the layer's own 400, 409 and 422 answers. Enabled by {@code
+ * mp.openapi.filter}.
  */
 public class IdempotencyOpenApiFilter implements OASFilter {
 
@@ -35,7 +37,7 @@ public class IdempotencyOpenApiFilter implements OASFilter {
                       .filter(op -> op.method().equalsIgnoreCase(method.name()))
                       .filter(op -> matches(path.getKey(), op.path()))
                       .findFirst()
-                      .ifPresent(op -> document(operation, op.keyRequired())));
+                      .ifPresent(op -> document(operation, op)));
     }
   }
 
@@ -46,17 +48,13 @@ public class IdempotencyOpenApiFilter implements OASFilter {
   }
 
   private static void document(
-      org.eclipse.microprofile.openapi.models.Operation operation, boolean required) {
-    boolean present =
-        operation.getParameters() != null
-            && operation.getParameters().stream()
-                .anyMatch(p -> IdempotencyKeyHeader.NAME.equalsIgnoreCase(p.getName()));
-    if (!present) {
+      org.eclipse.microprofile.openapi.models.Operation operation, Operation idempotent) {
+    if (!hasHeader(operation, IdempotencyKeyHeader.NAME)) {
       operation.addParameter(
           OASFactory.createParameter()
               .name(IdempotencyKeyHeader.NAME)
               .in(Parameter.In.HEADER)
-              .required(required)
+              .required(idempotent.keyRequired())
               .description(
                   "A unique value per operation (printable ASCII, at most 255 characters)."
                       + " Retrying with the same key returns the first answer instead of running"
@@ -67,16 +65,45 @@ public class IdempotencyOpenApiFilter implements OASFilter {
                       .minLength(1)
                       .maxLength(255)));
     }
+    String scopeHeader = idempotent.scopeHeader();
+    if (!scopeHeader.isEmpty() && !hasHeader(operation, scopeHeader)) {
+      operation.addParameter(
+          OASFactory.createParameter()
+              .name(scopeHeader)
+              .in(Parameter.In.HEADER)
+              .required(true)
+              .description(
+                  "Names whose Idempotency-Keys these are: requests with the same value share"
+                      + " keys and stored answers (printable ASCII, at most "
+                      + IdempotencyScope.MAX_HEADER_VALUE
+                      + " characters).")
+              .schema(
+                  OASFactory.createSchema()
+                      .addType(Schema.SchemaType.STRING)
+                      .minLength(1)
+                      .maxLength(IdempotencyScope.MAX_HEADER_VALUE)));
+    }
     if (operation.getResponses() == null) {
       operation.responses(OASFactory.createAPIResponses());
     }
     APIResponses responses = operation.getResponses();
-    addProblem(responses, "400", "Idempotency-Key missing or malformed (or another bad request).");
+    addProblem(
+        responses,
+        "400",
+        "Idempotency-Key or scope header missing or malformed, JSON body nested too deeply (or"
+            + " another bad request).");
     addProblem(
         responses,
         "409",
         "A request with this Idempotency-Key is still running; retry after Retry-After seconds.");
     addProblem(responses, "422", "This Idempotency-Key was used for a different request.");
+  }
+
+  private static boolean hasHeader(
+      org.eclipse.microprofile.openapi.models.Operation operation, String name) {
+    return operation.getParameters() != null
+        && operation.getParameters().stream()
+            .anyMatch(p -> p.getIn() == Parameter.In.HEADER && name.equalsIgnoreCase(p.getName()));
   }
 
   private static void addProblem(APIResponses responses, String status, String description) {

@@ -16,8 +16,11 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class IdempotentOperations {
 
-  /** An HTTP method and a path template relative to the JAX-RS application. */
-  public record Operation(String method, String path, boolean keyRequired) {}
+  /**
+   * An HTTP method and a path template relative to the JAX-RS application; {@code scopeHeader}
+   * empty when the authenticated principal scopes its keys.
+   */
+  public record Operation(String method, String path, boolean keyRequired, String scopeHeader) {}
 
   private static final Map<ClassLoader, Set<Operation>> BY_APPLICATION = new WeakHashMap<>();
 
@@ -36,7 +39,12 @@ public final class IdempotentOperations {
       Idempotent onMethod = method.getAnnotation(Idempotent.class);
       Idempotent settings = onMethod != null ? onMethod : onClass;
       if (httpMethod != null && settings != null) {
-        operations.add(new Operation(httpMethod, path(resource, method), settings.required()));
+        operations.add(
+            new Operation(
+                httpMethod,
+                path(resource, method),
+                settings.required(),
+                settings.scopeHeader().strip()));
       }
     }
   }
