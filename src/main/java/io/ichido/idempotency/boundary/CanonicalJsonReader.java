@@ -279,32 +279,46 @@ final class CanonicalJsonReader {
     return true;
   }
 
+  /**
+   * Quoted as Jackson's {@link JsonStringEncoder} quotes, in one pass when nothing needs escaping.
+   */
   private void quote(String name) {
+    int mark = length;
+    append('"');
+    ensure(name.length() + 1);
     for (int i = 0; i < name.length(); i++) {
       char c = name.charAt(i);
-      if (c < ESCAPED.length && ESCAPED[c] != 0) {
+      if (c >= 0x80) {
+        i = encode(c, i, name.length(), name.charAt(Math.min(i + 1, name.length() - 1)));
+      } else if (ESCAPED[c] == 0) {
+        text[length++] = (byte) c;
+      } else {
+        length = mark;
         quoteEscaping(name);
         return;
       }
     }
-    append('"');
-    appendUtf8(name);
-    append('"');
+    text[length++] = '"';
   }
 
-  /** Quoted as Jackson's {@link JsonStringEncoder} quotes, copying verbatim what it would not. */
   private void quote(char[] chars, int offset, int count) {
+    int mark = length;
+    append('"');
+    ensure(count + 1);
     int end = offset + count;
     for (int i = offset; i < end; i++) {
       char c = chars[i];
-      if (c < ESCAPED.length && ESCAPED[c] != 0) {
+      if (c >= 0x80) {
+        i = encode(c, i, end, chars[Math.min(i + 1, end - 1)]);
+      } else if (ESCAPED[c] == 0) {
+        text[length++] = (byte) c;
+      } else {
+        length = mark;
         quoteEscaping(CharBuffer.wrap(chars, offset, count));
         return;
       }
     }
-    append('"');
-    appendUtf8(chars, offset, count);
-    append('"');
+    text[length++] = '"';
   }
 
   private void quoteEscaping(CharSequence value) {

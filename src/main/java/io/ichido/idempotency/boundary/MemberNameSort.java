@@ -7,18 +7,24 @@ import java.util.Arrays;
  * and finds duplicate names on the way.
  *
  * <p>On a wide object, reaching each name through its reference in sorted order costs more than all
- * the rest, so names are sorted by their characters as numbers, four at a time: the first eight
- * characters and the length of every name are read once, in document order; members are sorted on
- * the first four (an LSD radix sort, byte by byte), each group that shares them on the next four,
- * and a group that shares eight goes on from where its names start to differ. A few are sorted by
- * comparing. Groups wait on a stack of their own, not the thread's: long alike names cannot exhaust
- * it.
+ * the rest, so names are sorted by their characters as numbers: the first eight characters and the
+ * length of every name are read once, in document order; members are sorted on them (an LSD radix
+ * sort, byte by byte), eight at a time when they are all below U+0100, four and four otherwise, and
+ * a group whose names share those goes on four at a time from where they start to differ. A few are
+ * sorted by comparing. Groups wait on a stack of their own, not the thread's: long alike names
+ * cannot exhaust it.
  */
 final class MemberNameSort {
 
   private final CanonicalNodes nodes;
 
-  /** By position in the object: member number, name length, its characters 0-3 and 4-7. */
+  /** Whether the first eight characters of every name of the object fit in a byte each. */
+  private boolean narrow;
+
+  /**
+   * By position in the object: member number, name length, its first characters as a number (eight
+   * narrow ones, or 0-3), and its characters 4-7 when they are not all narrow.
+   */
   private int[] members = new int[0];
 
   private int[] lengths = new int[0];
@@ -49,13 +55,20 @@ final class MemberNameSort {
       return sortFew(objectMembers, count);
     }
     ensureCapacity(count);
+    narrow = true;
     for (int i = 0; i < count; i++) {
       String name = nodes.name(objectMembers[i]);
       members[i] = objectMembers[i];
       lengths[i] = name.length();
-      firstFour[i] = fourChars(name, 0);
-      nextFour[i] = fourChars(name, 4);
+      firstFour[i] = eightNarrowChars(name);
       order[i] = i;
+    }
+    if (!narrow) {
+      for (int i = 0; i < count; i++) {
+        String name = nodes.name(objectMembers[i]);
+        firstFour[i] = fourChars(name, 0);
+        nextFour[i] = fourChars(name, 4);
+      }
     }
     groupCount = 0;
     push(0, count, 0);
@@ -82,6 +95,7 @@ final class MemberNameSort {
     if (offset >= 8) {
       offset = sharedUpTo(from, to, offset);
     }
+    int width = offset == 0 && narrow ? 8 : 4;
     long any = 0;
     long all = -1;
     for (int i = 0; i < size; i++) {
@@ -105,13 +119,29 @@ final class MemberNameSort {
     int runStart = 0;
     for (int i = 1; i <= size; i++) {
       if (i == size || keys[i] != keys[runStart]) {
-        if (!settleRun(from, runStart, i, offset + 4)) {
+        if (!settleRun(from, runStart, i, offset + width)) {
           return false;
         }
         runStart = i;
       }
     }
     return true;
+  }
+
+  /**
+   * The first eight characters as one number, a byte each, 0 where the name has ended; clears
+   * {@link #narrow} when one of them does not fit in a byte.
+   */
+  private long eightNarrowChars(String name) {
+    long key = 0;
+    int seen = 0;
+    for (int i = 0; i < 8; i++) {
+      int c = i < name.length() ? name.charAt(i) : 0;
+      seen |= c;
+      key = key << 8 | (c & 0xFF);
+    }
+    narrow &= seen < 0x100;
+    return key;
   }
 
   /** Four UTF-16 characters from {@code offset} on as one number, 0 where the name has ended. */
