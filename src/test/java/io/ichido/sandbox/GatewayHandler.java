@@ -3,6 +3,7 @@ package io.ichido.sandbox;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import java.io.IOException;
+import java.io.Serial;
 import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -103,6 +104,8 @@ final class GatewayHandler implements HttpHandler {
 
   /** Not a failure: how a fault tells HttpServer to drop the connection. */
   private static final class HungUp extends IOException {
+    @Serial private static final long serialVersionUID = 1L;
+
     private HungUp() {
       super("The sandbox hangs up without an answer.");
     }

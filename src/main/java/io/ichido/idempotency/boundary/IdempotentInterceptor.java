@@ -20,6 +20,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.io.Serial;
 import java.lang.reflect.Method;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -162,6 +163,8 @@ public class IdempotentInterceptor {
    * answering with the endpoint's own 5xx response.
    */
   private static final class AnsweredWithServerError extends RuntimeException {
+    @Serial private static final long serialVersionUID = 1L;
+
     private final transient Response response;
 
     AnsweredWithServerError(Response response) {

@@ -1,7 +1,10 @@
 package io.ichido.idempotency.boundary;
 
+import java.io.Serial;
+
 /** A JSON document nests arrays and objects deeper than its reader accepts. */
 public class JsonTooDeep extends RuntimeException {
+  @Serial private static final long serialVersionUID = 1L;
 
   private final int limit;
 

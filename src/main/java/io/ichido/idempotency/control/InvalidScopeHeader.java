@@ -1,7 +1,10 @@
 package io.ichido.idempotency.control;
 
+import java.io.Serial;
+
 /** The endpoint's scope header is missing from the request, or cannot name a scope. */
 public class InvalidScopeHeader extends RuntimeException {
+  @Serial private static final long serialVersionUID = 1L;
 
   private final String header;
   private final boolean missing;

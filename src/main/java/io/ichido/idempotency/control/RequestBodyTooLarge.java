@@ -1,7 +1,10 @@
 package io.ichido.idempotency.control;
 
+import java.io.Serial;
+
 /** The body is larger than {@code ichido.idempotency.max-body-bytes}. */
 public class RequestBodyTooLarge extends RuntimeException {
+  @Serial private static final long serialVersionUID = 1L;
 
   private final int limit;
 

@@ -1,9 +1,11 @@
 package io.ichido.payments.control;
 
 import io.ichido.platform.control.ProblemException;
+import java.io.Serial;
 
 /** The gateway refused the request itself (not a decline): retrying it unchanged cannot help. */
 public class GatewayRejected extends ProblemException {
+  @Serial private static final long serialVersionUID = 1L;
 
   private final String code;
 

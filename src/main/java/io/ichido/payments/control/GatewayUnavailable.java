@@ -2,6 +2,7 @@ package io.ichido.payments.control;
 
 import io.ichido.idempotency.boundary.TransientFailure;
 import io.ichido.platform.control.ProblemException;
+import java.io.Serial;
 
 /**
  * The gateway could not be reached or answered with a temporary failure (timeout, connection
@@ -10,6 +11,7 @@ import io.ichido.platform.control.ProblemException;
  * idempotency layer release the client's key.
  */
 public class GatewayUnavailable extends ProblemException implements TransientFailure {
+  @Serial private static final long serialVersionUID = 1L;
 
   public GatewayUnavailable(String gateway, String why, Throwable cause) {
     super(

@@ -2,6 +2,7 @@ package io.ichido.payments.control;
 
 import io.ichido.idempotency.boundary.TransientFailure;
 import io.ichido.platform.control.ProblemException;
+import java.io.Serial;
 
 /**
  * An earlier charge of the order may have been made (its answer was lost) and the gateway could not
@@ -10,6 +11,7 @@ import io.ichido.platform.control.ProblemException;
  * meanwhile the reconciler asks the gateway on its own.
  */
 public class PaymentInDoubt extends ProblemException implements TransientFailure {
+  @Serial private static final long serialVersionUID = 1L;
 
   public PaymentInDoubt(long orderId, String gateway, long retryAfterSeconds, String why) {
     super(

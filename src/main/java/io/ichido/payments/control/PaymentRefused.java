@@ -2,10 +2,12 @@ package io.ichido.payments.control;
 
 import io.ichido.payments.entity.ChargeAttempt;
 import io.ichido.platform.control.ProblemException;
+import java.io.Serial;
 import java.util.Optional;
 
 /** Why a charge request was refused before any gateway was called. */
 public class PaymentRefused extends ProblemException {
+  @Serial private static final long serialVersionUID = 1L;
 
   private PaymentRefused(int status, String type, String title, String detail) {
     super(status, type, title, detail);

@@ -1,5 +1,6 @@
 package io.ichido.platform.control;
 
+import java.io.Serial;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -10,6 +11,7 @@ import java.util.Map;
  * the {@code Retry-After} a subclass adds.
  */
 public abstract class ProblemException extends RuntimeException {
+  @Serial private static final long serialVersionUID = 1L;
 
   private final int status;
   private final String type;

@@ -1,7 +1,10 @@
 package io.ichido.webhooks.control;
 
+import java.io.Serial;
+
 /** A delivery whose body is over {@code ichido.webhooks.max-body-bytes}: refused unread. */
 public class WebhookTooLarge extends WebhookRejected {
+  @Serial private static final long serialVersionUID = 1L;
 
   public WebhookTooLarge(String gateway, int maxBytes) {
     super(

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ichido.idempotency.boundary.TransientFailure;
 import java.io.IOException;
+import java.io.Serial;
 import java.io.UncheckedIOException;
 import java.net.ConnectException;
 import java.util.List;
@@ -12,9 +13,13 @@ import org.junit.jupiter.api.Test;
 
 class TransientFailuresTest {
 
-  private static final class GatewayBusy extends RuntimeException implements TransientFailure {}
+  private static final class GatewayBusy extends RuntimeException implements TransientFailure {
+    @Serial private static final long serialVersionUID = 1L;
+  }
 
-  private static final class ProxyRefused extends ConnectException {}
+  private static final class ProxyRefused extends ConnectException {
+    @Serial private static final long serialVersionUID = 1L;
+  }
 
   private final TransientFailures failures = new TransientFailures();
 
