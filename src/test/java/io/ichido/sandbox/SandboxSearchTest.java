@@ -38,6 +38,7 @@ class SandboxSearchTest extends SandboxTestSupport {
 
     StripeSearchResult<PaymentIntent> found =
         stripeJava()
+            .v1()
             .paymentIntents()
             .search(
                 PaymentIntentSearchParams.builder()

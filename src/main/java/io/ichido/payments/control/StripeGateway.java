@@ -85,6 +85,7 @@ public class StripeGateway implements PaymentGateway {
     try {
       return answer(
           stripe
+              .v1()
               .paymentIntents()
               .create(
                   intent.build(),
@@ -106,7 +107,7 @@ public class StripeGateway implements PaymentGateway {
   @Override
   public GatewayCharge retrieve(String chargeId) {
     try {
-      return answer(stripe.paymentIntents().retrieve(chargeId));
+      return answer(stripe.v1().paymentIntents().retrieve(chargeId));
     } catch (StripeException failure) {
       throw classify(failure);
     }
@@ -122,6 +123,7 @@ public class StripeGateway implements PaymentGateway {
     try {
       List<PaymentIntent> found =
           stripe
+              .v1()
               .paymentIntents()
               .search(
                   PaymentIntentSearchParams.builder()
