@@ -25,7 +25,8 @@ public class ConstraintViolationMapper implements ExceptionMapper<ConstraintViol
             "Request invalid",
             400,
             "The request has " + violations.size() + " invalid field(s); see violations.",
-            violations)
+            violations,
+            null)
         .toResponse();
   }
 

@@ -1,13 +1,24 @@
 package io.ichido.platform.boundary;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
+import java.util.Map;
 
-/** An RFC 9457 problem detail. */
+/**
+ * An RFC 9457 problem detail: the one body every failure of ours leaves with. Extension members
+ * (e.g. {@code order_id}) follow the standard members at the top level.
+ */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Problem(
-    String type, String title, int status, String detail, List<Violation> violations) {
+    String type,
+    String title,
+    int status,
+    String detail,
+    List<Violation> violations,
+    @JsonIgnore Map<String, Object> extensions) {
 
   public static final String MEDIA_TYPE = "application/problem+json";
   public static final String TYPE_BASE = "https://ichido.dev/problems/";
@@ -15,8 +26,19 @@ public record Problem(
   /** One field that failed validation. */
   public record Violation(String field, String message) {}
 
+  public Problem {
+    violations = violations == null ? null : List.copyOf(violations);
+    extensions = extensions == null ? Map.of() : extensions;
+  }
+
   public static Problem of(int status, String type, String title, String detail) {
-    return new Problem(TYPE_BASE + type, title, status, detail, null);
+    return new Problem(TYPE_BASE + type, title, status, detail, null, null);
+  }
+
+  /** The extension members, written after the standard ones. */
+  @JsonAnyGetter
+  Map<String, Object> members() {
+    return extensions;
   }
 
   public Response toResponse() {

@@ -1,32 +1,35 @@
 package io.ichido.platform.boundary;
 
 import io.ichido.platform.control.ProblemException;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
+/** Every domain failure of ours leaves here, as the problem its exception names. */
 @Provider
 public class ProblemExceptionMapper implements ExceptionMapper<ProblemException> {
 
   @Override
   public Response toResponse(ProblemException failure) {
-    Problem problem =
-        Problem.of(failure.status(), failure.type(), failure.title(), failure.getMessage());
-    Response.ResponseBuilder answer = Response.fromResponse(problem.toResponse());
-    if (!failure.extensions().isEmpty()) {
-      Map<String, Object> body = new LinkedHashMap<>();
-      body.put("type", problem.type());
-      body.put("title", problem.title());
-      body.put("status", problem.status());
-      body.put("detail", problem.detail());
-      body.putAll(failure.extensions());
-      answer.entity(body);
-    }
+    return answer(failure);
+  }
+
+  static Response answer(ProblemException failure) {
+    Response.ResponseBuilder answer = Response.fromResponse(problem(failure).toResponse());
     if (failure.retryAfterSeconds() > 0) {
-      answer.header("Retry-After", failure.retryAfterSeconds());
+      answer.header(HttpHeaders.RETRY_AFTER, failure.retryAfterSeconds());
     }
     return answer.build();
+  }
+
+  static Problem problem(ProblemException failure) {
+    return new Problem(
+        Problem.TYPE_BASE + failure.type(),
+        failure.title(),
+        failure.status(),
+        failure.getMessage(),
+        null,
+        failure.extensions());
   }
 }

@@ -1,6 +1,7 @@
 package io.ichido.platform.boundary;
 
 import com.fasterxml.jackson.core.JacksonException;
+import io.ichido.platform.control.ProblemException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
@@ -19,6 +20,10 @@ public class WebApplicationExceptionMapper implements ExceptionMapper<WebApplica
     for (Throwable cause = failure.getCause(); cause != null; cause = cause.getCause()) {
       if (cause instanceof JacksonException json) {
         return JsonFailureMapper.problem(json);
+      }
+      if (cause instanceof ProblemException problem) {
+        // e.g. a parameter converter's refusal, which JAX-RS makes us wrap.
+        return ProblemExceptionMapper.answer(problem);
       }
     }
     int status = original.getStatus();
