@@ -59,4 +59,18 @@ class ArchitectureTest {
         .because("entities are data; the logic that uses them lives in control")
         .check(PRODUCTION);
   }
+
+  @Test
+  @DisplayName("failures become problems only in the platform's mappers")
+  void problemsComeFromOneMapperFamily() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackage("io.ichido.platform.boundary..")
+        .should()
+        .dependOnClassesThat()
+        .haveFullyQualifiedName("io.ichido.platform.boundary.Problem")
+        .because(
+            "a component throws a ProblemException that names the failure; one mapper writes it")
+        .check(PRODUCTION);
+  }
 }

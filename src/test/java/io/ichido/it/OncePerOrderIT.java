@@ -362,7 +362,7 @@ class OncePerOrderIT {
           percentile(orderMillis, 100),
           percentile(readyMillis, 50),
           percentile(readyMillis, 100));
-      assertThat(paid + busy).isEqualTo(60);
+      assertThat(paid + busy).as("every charge paid or told busy: %s", statuses).isEqualTo(60);
       assertThat(paid).isPositive();
       assertThat(percentile(orderMillis, 100)).isLessThan(3000);
       assertThat(percentile(readyMillis, 100)).isLessThan(3000);

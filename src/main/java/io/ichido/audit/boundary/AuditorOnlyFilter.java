@@ -1,9 +1,9 @@
 package io.ichido.audit.boundary;
 
+import io.ichido.audit.control.NotAnAuditor;
 import io.ichido.audit.control.PaymentLog;
 import io.ichido.audit.entity.LogEntry;
 import io.ichido.audit.entity.LogKind;
-import io.ichido.platform.boundary.Problem;
 import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
@@ -41,8 +41,6 @@ public class AuditorOnlyFilter implements ContainerRequestFilter {
             .detail("path", "/" + request.getUriInfo().getPath())
             .detail("query", request.getUriInfo().getRequestUri().getRawQuery())
             .build());
-    request.abortWith(
-        Problem.of(403, "forbidden", "Forbidden", "The payment log is for auditors only.")
-            .toResponse());
+    throw new NotAnAuditor();
   }
 }

@@ -1,6 +1,7 @@
 package io.ichido.audit.boundary;
 
 import io.ichido.audit.control.InvalidLogQuery;
+import io.ichido.audit.control.LogEntryNotFound;
 import io.ichido.audit.control.LogSearch;
 import io.ichido.audit.control.PaymentLog;
 import io.ichido.audit.entity.ChainReport;
@@ -8,7 +9,6 @@ import io.ichido.audit.entity.LogEntry;
 import io.ichido.audit.entity.LogKind;
 import io.ichido.audit.entity.LogPage;
 import io.ichido.audit.entity.LogQuery;
-import io.ichido.platform.boundary.Problem;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -98,9 +98,7 @@ public class PaymentLogResource {
   @Produces(MediaType.APPLICATION_JSON)
   public Response correct(@PathParam("seq") long seq, @Valid @NotNull CorrectionRequest request) {
     if (!search.exists(seq)) {
-      return Problem.of(
-              404, "log-entry-not-found", "No such entry", "The payment log has no entry " + seq)
-          .toResponse();
+      throw new LogEntryNotFound(seq);
     }
     log.recordAlone(
         LogEntry.of(LogKind.CORRECTION)

@@ -8,7 +8,12 @@ import jakarta.ws.rs.core.Response;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The layer's own answers: RFC 9457 problems and replays of stored responses. */
+/**
+ * The layer's own answers: RFC 9457 problems and replays of stored responses. The layer ships as a
+ * jar of its own that knows nothing of the application's problem mappers, and its answers are
+ * written by filters ({@code abortWith}) before any mapper runs, so it builds them here, in the
+ * same shape the application's {@code Problem} has.
+ */
 final class IdempotencyProblems {
 
   static final String PROBLEM_JSON = "application/problem+json";

@@ -2,11 +2,11 @@ package io.ichido.payments.boundary;
 
 import io.ichido.idempotency.boundary.CurrentIdempotencyKey;
 import io.ichido.idempotency.boundary.Idempotent;
+import io.ichido.payments.control.CardDeclined;
 import io.ichido.payments.control.ChargeOutcome;
 import io.ichido.payments.control.Charges;
 import io.ichido.payments.control.GatewayRejected;
 import io.ichido.payments.control.ReturnLinks;
-import io.ichido.platform.boundary.Problem;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
@@ -60,8 +60,7 @@ public class PaymentsResource {
         charges.charge(
             caller.getUserPrincipal().getName(), scope, key, request.toCharge(), returnUrl);
     return switch (outcome.attempt().status()) {
-      case DECLINED ->
-          Response.status(402).type(Problem.MEDIA_TYPE).entity(DeclinedProblem.of(outcome)).build();
+      case DECLINED -> throw new CardDeclined(outcome.attempt());
       case REJECTED ->
           throw new GatewayRejected(outcome.attempt().gateway(), outcome.attempt().failureCode());
       case NEEDS_REVIEW ->

@@ -1,6 +1,6 @@
 package io.ichido.webhooks.boundary;
 
-import io.ichido.platform.boundary.Problem;
+import io.ichido.webhooks.control.WebhookInProgress;
 import io.ichido.webhooks.control.WebhookReceiver;
 import io.ichido.webhooks.control.WebhookReceiver.Receipt;
 import jakarta.inject.Inject;
@@ -32,15 +32,7 @@ public class WebhooksResource {
       @PathParam("gateway") String gateway, @Context HttpHeaders headers, InputStream body) {
     Receipt receipt = receiver.receive(gateway, headers, body);
     if (receipt instanceof Receipt.InFlight inFlight) {
-      return Response.fromResponse(
-              Problem.of(
-                      409,
-                      "webhook-in-progress",
-                      "Event being processed",
-                      "An earlier delivery of this event is still being processed; retry.")
-                  .toResponse())
-          .header("Retry-After", inFlight.retryAfterSeconds())
-          .build();
+      throw new WebhookInProgress(inFlight.retryAfterSeconds());
     }
     return Response.ok(((Receipt.Answered) receipt).answer()).build();
   }
