@@ -138,6 +138,13 @@ public final class PaymentLogBench {
               max(amount))
             FROM payment_log"""));
     System.out.println(
+        "Database: "
+            + text(
+                connection,
+                """
+                SELECT string_agg(name || '=' || setting, ', ' ORDER BY name) FROM pg_settings
+                WHERE name IN ('fsync', 'synchronous_commit', 'full_page_writes')"""));
+    System.out.println(
         "Kinds: "
             + text(
                 connection,
