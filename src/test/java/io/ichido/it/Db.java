@@ -111,12 +111,15 @@ public final class Db {
   }
 
   /**
-   * Entries in the payment log, less the email attempts the outbox appends on its own schedule
-   * after a commit: what a request can have added while a test watches.
+   * Facts in the payment log, chained or still waiting for the sequencer, less the email attempts
+   * the outbox appends on its own schedule after a commit: what a request can have added while a
+   * test watches.
    */
   public static long logEntriesBesidesMail() {
     return count(
-        "SELECT count(*) FROM payment_log WHERE kind NOT IN ('EMAIL_SENT', 'EMAIL_FAILED')");
+        "SELECT (SELECT count(*) FROM payment_log WHERE kind NOT IN ('EMAIL_SENT', 'EMAIL_FAILED'))"
+            + " + (SELECT count(*) FROM payment_log_pending"
+            + " WHERE kind NOT IN ('EMAIL_SENT', 'EMAIL_FAILED'))");
   }
 
   public static long ordersFor(String customer) {

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -375,6 +376,67 @@ class PaymentLogIT {
           .as(query)
           .startsWith("application/problem+json");
     }
+  }
+
+  @Test
+  @DisplayName(
+      "a fact whose transaction commits late is chained after later ones, never skipped; writers"
+          + " never wait for it")
+  void lateCommitIsChainedNotSkipped() throws Exception {
+    try (Connection slow = Db.connect();
+        Statement sql = slow.createStatement()) {
+      slow.setAutoCommit(false);
+      // A fact written by a transaction still open: it holds the lowest fact id of what follows.
+      sql.executeUpdate(
+          "INSERT INTO payment_log_pending (kind, actor, status, details)"
+              + " VALUES ('AUDIT_QUERY', 'late-writer', 'LATE', '{}')");
+      long started = System.nanoTime();
+      JsonNode order = new Shopper(SHOP_A).order(Db.newProduct(5, 700, 10), 1);
+      assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(5));
+      JsonNode facts = search("orderId=" + order.get("id").asLong());
+      assertThat(facts.path("items").size())
+          .as("chained while the early fact is open")
+          .isPositive();
+      assertThat(search("status=LATE").path("items").size()).isZero();
+
+      slow.commit();
+    }
+    JsonNode late = search("status=LATE");
+    assertThat(late.path("items").size()).isEqualTo(1);
+    JsonNode report = verify();
+    assertThat(report.path("intact").asBoolean()).as(report.toString()).isTrue();
+    assertThat(report.path("unchained").asLong()).isZero();
+    assertThat(Db.count("SELECT count(*) FROM payment_log"))
+        .isEqualTo(Db.count("SELECT max(seq) FROM payment_log"));
+  }
+
+  @Test
+  @DisplayName("while another sequencer holds the chain, payments go on and are chained after it")
+  void writersNeverWaitForTheSequencer() throws Exception {
+    JsonNode order;
+    try (Connection otherServer = Db.connect();
+        Statement sql = otherServer.createStatement()) {
+      // What another server's sequencer holds while it chains.
+      sql.execute("SELECT pg_advisory_lock(" + 0x1c41d0_0003L + ")");
+      long started = System.nanoTime();
+      order = new Shopper(SHOP_A).order(Db.newProduct(5, 800, 10), 1);
+      assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(5));
+      assertThat(
+              Db.count(
+                  "SELECT count(*) FROM payment_log_pending WHERE order_id = ?",
+                  order.get("id").asLong()))
+          .as("its facts are committed, waiting for the sequencer")
+          .isPositive();
+      sql.execute("SELECT pg_advisory_unlock(" + 0x1c41d0_0003L + ")");
+    }
+    long orderId = order.get("id").asLong();
+    long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+    while (Db.count("SELECT count(*) FROM payment_log_pending WHERE order_id = ?", orderId) > 0) {
+      assertThat(System.nanoTime()).as("chained by the poll within 5 s").isLessThan(deadline);
+      Thread.sleep(20);
+    }
+    assertThat(Db.count("SELECT count(*) FROM payment_log WHERE order_id = ?", orderId))
+        .isPositive();
   }
 
   static JsonNode search(String query) {

@@ -6,59 +6,49 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Types;
 import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Appends entries at the head of the chain. The head is read and extended under one advisory lock
- * held until the transaction ends, so appends from concurrent transactions queue up: sequence
- * numbers are gap-free, every entry names the hash of the one committed before it, and times never
- * go backwards along the chain.
+ * Gives pending facts their place at the head of the chain. Only the sequencer calls it, holding
+ * the sequencer lock, so the head it reads stays the head: sequence numbers are gap-free, every
+ * entry names the hash of the one before it. An entry's time is when its fact was written; facts
+ * are chained in the order the sequencer finds them committed, so a transaction that commits late
+ * puts an entry a few milliseconds older after newer ones.
  */
 final class LogChain {
-
-  /** Held by the transaction that is appending, until it commits or rolls back. */
-  static final long APPEND_LOCK = 0x1c41d0_0002L;
 
   private static final String INSERT =
       """
       INSERT INTO payment_log (seq, logged_at, kind, order_id, counterparty, amount, currency,
-        gateway, charge_id, idempotency_key, status, actor, details, tax, corrects, prev_hash, hash)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        gateway, charge_id, idempotency_key, status, actor, details, tax, corrects, prev_hash, hash,
+        chained_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, clock_timestamp())
       """;
 
   private LogChain() {}
 
-  static List<LoggedEntry> append(Connection connection, List<LogEntry> entries)
+  static List<LoggedEntry> append(Connection connection, List<PendingFact> facts)
       throws SQLException {
-    try (PreparedStatement lock = connection.prepareStatement("SELECT pg_advisory_xact_lock(?)")) {
-      lock.setLong(1, APPEND_LOCK);
-      lock.execute();
-    }
     long seq = 0;
     String prevHash = EntryHash.GENESIS;
-    Instant last = Instant.EPOCH;
     try (PreparedStatement head =
             connection.prepareStatement(
-                "SELECT seq, hash, logged_at FROM payment_log ORDER BY seq DESC LIMIT 1");
+                "SELECT seq, hash FROM payment_log ORDER BY seq DESC LIMIT 1");
         ResultSet row = head.executeQuery()) {
       if (row.next()) {
         seq = row.getLong(1);
         prevHash = row.getString(2);
-        last = row.getObject(3, OffsetDateTime.class).toInstant();
       }
     }
-    List<LoggedEntry> appended = new ArrayList<>(entries.size());
+    List<LoggedEntry> appended = new ArrayList<>(facts.size());
     try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
-      for (LogEntry entry : entries) {
-        Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
-        last = now.isAfter(last) ? now : last;
-        LoggedEntry logged = chained(++seq, last, entry, prevHash);
+      for (PendingFact fact : facts) {
+        LoggedEntry logged =
+            chained(++seq, fact.recordedAt().truncatedTo(ChronoUnit.MICROS), fact, prevHash);
         bind(insert, logged);
         insert.addBatch();
         appended.add(logged);
@@ -69,24 +59,29 @@ final class LogChain {
     return appended;
   }
 
+  /** The entry a fact becomes at this place, as the benchmark's loader builds it too. */
   static LoggedEntry chained(long seq, Instant at, LogEntry entry, String prevHash) {
+    return chained(seq, at, PendingFact.of(0, at, entry), prevHash);
+  }
+
+  private static LoggedEntry chained(long seq, Instant at, PendingFact fact, String prevHash) {
     LoggedEntry unhashed =
         new LoggedEntry(
             seq,
             at,
-            entry.kind().name(),
-            entry.orderId(),
-            entry.counterparty(),
-            entry.amount(),
-            entry.currency(),
-            entry.gateway(),
-            entry.chargeId(),
-            entry.idempotencyKey(),
-            entry.status(),
-            entry.actor(),
-            EntryHash.canonical(entry.details()),
-            entry.tax() == null ? null : EntryHash.canonical(entry.tax()),
-            entry.corrects(),
+            fact.kind(),
+            fact.orderId(),
+            fact.counterparty(),
+            fact.amount(),
+            fact.currency(),
+            fact.gateway(),
+            fact.chargeId(),
+            fact.idempotencyKey(),
+            fact.status(),
+            fact.actor(),
+            fact.details(),
+            fact.tax(),
+            fact.corrects(),
             prevHash,
             null);
     return withHash(unhashed, EntryHash.of(unhashed));
@@ -117,9 +112,9 @@ final class LogChain {
     insert.setLong(1, e.seq());
     insert.setObject(2, e.loggedAt().atOffset(ZoneOffset.UTC));
     insert.setString(3, e.kind());
-    setLong(insert, 4, e.orderId());
+    PendingFacts.setLong(insert, 4, e.orderId());
     insert.setString(5, e.counterparty());
-    setLong(insert, 6, e.amount());
+    PendingFacts.setLong(insert, 6, e.amount());
     insert.setString(7, e.currency());
     insert.setString(8, e.gateway());
     insert.setString(9, e.chargeId());
@@ -128,17 +123,8 @@ final class LogChain {
     insert.setString(12, e.actor());
     insert.setString(13, e.details());
     insert.setString(14, e.tax());
-    setLong(insert, 15, e.corrects());
+    PendingFacts.setLong(insert, 15, e.corrects());
     insert.setString(16, e.prevHash());
     insert.setString(17, e.hash());
-  }
-
-  private static void setLong(PreparedStatement statement, int index, Long value)
-      throws SQLException {
-    if (value == null) {
-      statement.setNull(index, Types.BIGINT);
-    } else {
-      statement.setLong(index, value);
-    }
   }
 }

@@ -6,6 +6,7 @@ import io.ichido.audit.entity.LogQuery;
 import io.ichido.audit.entity.LoggedEntry;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,11 +15,13 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /** Searches, exports and verifies the log, reading it in one transaction each. */
 @ApplicationScoped
@@ -28,6 +31,13 @@ public class LogSearch {
 
   @Resource(lookup = "jdbc/ichido")
   DataSource dataSource;
+
+  @Inject LogSequencer sequencer;
+  @Inject LogSequencing sequencing;
+
+  @Inject
+  @ConfigProperty(name = "ichido.audit.unchained-alarm", defaultValue = "PT10S")
+  Duration unchainedAlarm;
 
   /** Receives exported rows one at a time. */
   @FunctionalInterface
@@ -41,6 +51,7 @@ public class LogSearch {
    */
   @Transactional
   public LogPage page(LogQuery query, Long asOf, String cursor, int page, int size) {
+    sequencer.catchUp();
     try (Connection connection = dataSource.getConnection()) {
       planForTheseValues(connection);
       long head = asOf != null ? asOf : head(connection);
@@ -70,6 +81,7 @@ public class LogSearch {
   /** Every matching entry, newest first, through a database cursor: memory stays flat. */
   @Transactional
   public long export(LogQuery query, Sink sink) {
+    sequencer.catchUp();
     try (Connection connection = dataSource.getConnection()) {
       planForTheseValues(connection);
       LogSql sql = LogSql.search(query, head(connection), null, 0, 0);
@@ -89,16 +101,23 @@ public class LogSearch {
     }
   }
 
-  /** Recomputes the chain from the first entry; reports the first entry that does not hold. */
+  /**
+   * Recomputes the chain from the first entry; reports the first entry that does not hold, and the
+   * facts still waiting for the sequencer.
+   */
   @Transactional
   public ChainReport verify() {
+    sequencer.catchUp();
+    LogSequencing.Backlog backlog = sequencing.backlog();
+    boolean tooLong =
+        backlog.oldest() != null && backlog.oldest().isBefore(Instant.now().minus(unchainedAlarm));
     try (Connection connection = dataSource.getConnection();
         PreparedStatement statement =
             connection.prepareStatement(
                 "SELECT " + LogSql.COLUMNS + " FROM payment_log ORDER BY seq")) {
       statement.setFetchSize(STREAM_FETCH);
       try (ResultSet rows = statement.executeQuery()) {
-        return LogVerifier.verify(rows);
+        return LogVerifier.verify(rows).withUnchained(backlog.facts(), backlog.oldest(), tooLong);
       }
     } catch (SQLException e) {
       throw new IllegalStateException("Verifying the payment log failed", e);
@@ -107,6 +126,7 @@ public class LogSearch {
 
   @Transactional
   public boolean exists(long seq) {
+    sequencer.catchUp();
     try (Connection connection = dataSource.getConnection();
         PreparedStatement statement =
             connection.prepareStatement("SELECT 1 FROM payment_log WHERE seq = ?")) {

@@ -15,8 +15,9 @@ import javax.sql.DataSource;
 
 /**
  * Records facts in the payment log, in the transaction of the fact. Entries are collected while the
- * transaction runs and chained just before it commits: the append lock is then held for
- * milliseconds, not for a gateway call, and a transaction that rolls back leaves no entry.
+ * transaction runs and written just before it commits, to the pending facts: a transaction that
+ * rolls back leaves no entry, and no writer waits for another. The {@link LogSequencer} chains them
+ * moments later.
  */
 @ApplicationScoped
 public class PaymentLog {
@@ -48,7 +49,7 @@ public class PaymentLog {
     record(entry);
   }
 
-  /** Appends the transaction's entries as its last statements; a failure fails the commit. */
+  /** Writes the transaction's entries as its last statements; a failure fails the commit. */
   private final class ChainOnCommit implements Synchronization {
 
     private final List<LogEntry> batch;
@@ -63,7 +64,7 @@ public class PaymentLog {
         return;
       }
       try (Connection connection = dataSource.getConnection()) {
-        LogChain.append(connection, batch);
+        PendingFacts.insert(connection, batch);
       } catch (SQLException e) {
         transactions.setRollbackOnly();
         throw new IllegalStateException("The payment log refused the entries; rolling back", e);
@@ -72,7 +73,7 @@ public class PaymentLog {
 
     @Override
     public void afterCompletion(int status) {
-      // nothing to release: the advisory lock ends with the transaction
+      // nothing to release: no lock was taken
     }
   }
 }

@@ -86,7 +86,10 @@ final class PaymentLogTraffic {
     this.lastMicros = startMicros;
   }
 
-  /** The next entry; times never go backwards, as {@link LogChain} guarantees. */
+  /**
+   * The next entry; times never go backwards (in the real log a late commit may put an entry a few
+   * milliseconds older after newer ones).
+   */
   Timed next() {
     while (current.isEmpty()) {
       if (due.isEmpty() || due.peek().micros() > nextOrderMicros) {
