@@ -176,7 +176,10 @@ class PaymentLogIT {
           .hasMessageContaining("append-only");
       assertThatThrownBy(() -> sql.executeUpdate("DELETE FROM payment_log"))
           .hasMessageContaining("append-only");
+      // Plain TRUNCATE meets the pending facts' reference first; CASCADE meets the guard.
       assertThatThrownBy(() -> sql.executeUpdate("TRUNCATE payment_log"))
+          .hasMessageContaining("payment_log_pending");
+      assertThatThrownBy(() -> sql.executeUpdate("TRUNCATE payment_log CASCADE"))
           .hasMessageContaining("append-only");
     }
   }
