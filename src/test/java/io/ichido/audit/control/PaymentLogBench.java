@@ -17,6 +17,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
@@ -71,8 +72,7 @@ public final class PaymentLogBench {
           text(connection, "SELECT version()"),
           db.where());
       load(connection, entries, seed);
-      LogSearch search = new LogSearch();
-      search.dataSource = transactionPerCall(connection);
+      LogSearch search = searchWithoutContainer(transactionPerCall(connection));
       verify(search, entries);
       List<Sample> samples = AuditorSearches.draw(connection, entries, new Random(seed + 1));
       List<Kind> kinds = AuditorSearches.kinds(search, samples, entries);
@@ -391,6 +391,21 @@ public final class PaymentLogBench {
    * method closes it. One physical connection serves every call, as a warm pool's do, so the
    * driver's statement cache and the server's plan cache behave as in production.
    */
+  /** What CDI would inject: the searches catch up with the sequencer first, as in the server. */
+  private static LogSearch searchWithoutContainer(DataSource dataSource) {
+    LogSequencing sequencing = new LogSequencing();
+    sequencing.dataSource = dataSource;
+    LogSequencer sequencer = new LogSequencer();
+    sequencer.sequencing = sequencing;
+    sequencer.catchUpLimit = Duration.ofSeconds(5);
+    LogSearch search = new LogSearch();
+    search.dataSource = dataSource;
+    search.sequencing = sequencing;
+    search.sequencer = sequencer;
+    search.unchainedAlarm = Duration.ofSeconds(10);
+    return search;
+  }
+
   private static DataSource transactionPerCall(Connection connection) throws SQLException {
     connection.setAutoCommit(false);
     ClassLoader loader = PaymentLogBench.class.getClassLoader();
