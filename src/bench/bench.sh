@@ -61,6 +61,7 @@ PSQL=(psql -h 127.0.0.1 -p "$DB_PORT" -U ichido -d ichido -v ON_ERROR_STOP=1 -qA
 
 MVN_PID=""
 LIBERTY_PID=""
+LOCK_SAMPLER_PID=""
 
 log() { printf '==> %s\n' "$*" >&2; }
 die() { printf 'bench.sh: %s\n' "$*" >&2; exit 1; }
@@ -138,6 +139,7 @@ postmaster_pid() {
 
 stop_everything() {
   local pid
+  [[ -n "$LOCK_SAMPLER_PID" ]] && kill "$LOCK_SAMPLER_PID" 2>/dev/null
   if [[ -n "$MVN_PID" ]]; then
     log "stopping Liberty, Maven and PostgreSQL"
     [[ -z "$LIBERTY_PID" ]] && LIBERTY_PID="$(find_liberty || true)"
@@ -327,6 +329,20 @@ slice_seconds=$((THROUGHPUT_SECONDS / 4))
 declare -A tp_requests=() tp_us=() tp_failed=()
 jit_before="$(jit_seconds)"
 phase_started="$(now)"
+db_phase_started="$("${PSQL[@]}" -c "SELECT clock_timestamp()")"
+# Who waits on a lock, ten times a second, while the load runs: a wait on an advisory lock would
+# be a lock every writer shares (the payment log's old append lock was one).
+sample_lock_waits() {
+  while :; do
+    "${PSQL[@]}" -c "SELECT coalesce(l.locktype, a.wait_event) FROM pg_stat_activity a
+      LEFT JOIN pg_locks l ON l.pid = a.pid AND NOT l.granted
+      WHERE a.datname = 'ichido' AND a.wait_event_type = 'Lock'" 2>/dev/null || true
+    echo "--sample"
+    sleep 0.1
+  done
+}
+sample_lock_waits >"$OUT/lock-waits.log" &
+LOCK_SAMPLER_PID=$!
 for slice in 1 2 3 4; do
   for mode in baseline fresh; do
     line="$(run_wrk "$mode" "$CONNECTIONS" "$slice_seconds" "throughput/$slice-$mode")"
@@ -336,6 +352,19 @@ for slice in 1 2 3 4; do
   done
 done
 jit_throughput="$(share "$jit_before" "$(jit_seconds)" "$phase_started")"
+kill "$LOCK_SAMPLER_PID" 2>/dev/null || true
+wait "$LOCK_SAMPLER_PID" 2>/dev/null || true
+lock_samples="$(grep -c '^--sample' "$OUT/lock-waits.log" || true)"
+lock_waits="$(grep -vc '^--sample' "$OUT/lock-waits.log" || true)"
+advisory_waits="$(grep -c '^advisory$' "$OUT/lock-waits.log" || true)"
+lock_wait_kinds="$(grep -v '^--sample' "$OUT/lock-waits.log" | sort | uniq -c | sort -rn |
+  awk '{ printf "%s%s %s", sep, $2, $1; sep = ", " }')"
+# How long committed facts waited for the sequencer under that load.
+read -r chained_facts fresh50 fresh99 < <("${PSQL[@]}" -F ' ' -c "
+  SELECT count(*),
+    coalesce(round(1000 * extract(epoch FROM percentile_disc(0.5) WITHIN GROUP (ORDER BY chained_at - logged_at))), 0),
+    coalesce(round(1000 * extract(epoch FROM percentile_disc(0.99) WITHIN GROUP (ORDER BY chained_at - logged_at))), 0)
+  FROM payment_log WHERE chained_at >= '$db_phase_started'")
 rps() { awk -v n="${tp_requests[$1]}" -v us="${tp_us[$1]}" 'BEGIN { printf "%.1f", n / (us / 1e6) }'; }
 
 # ---------------------------------------------------------------------------------------------
@@ -442,12 +471,17 @@ row "   fresh key / baseline" "$layer_share" ">= $MIN_LAYER_THROUGHPUT_SHARE" \
 row "   pgbench, the layer's SQL alone, $CONNECTIONS clients" "$(printf '%.1f' "$pgbench_tps") tps" "" ""
 row "   POST /api/orders / pgbench" "$ratio" ">= $MIN_THROUGHPUT_RATIO" \
   "$(verdict "$tp_orders" "$pgbench_tps" "$tp_errors" "a >= b * $MIN_THROUGHPUT_RATIO")"
+row "   payment log: commit -> chained p50 / p99 ($chained_facts facts)" "$fresh50 / $fresh99 ms" "p99 <= 1000 ms" \
+  "$( ((chained_facts > 0)) && verdict "$fresh99" 1000 0 'a <= b' || echo "MISS (none chained)")"
+row "   waits on a lock every writer shares (advisory), samples" "$advisory_waits of $lock_samples" "0" \
+  "$(verdict "$advisory_waits" 0 0 'a == b')"
 row "4. Liberty JVM peak RSS (VmHWM), heap -Xmx$HEAP" "$((vm_hwm_kb / 1024)) MiB" "" ""
 echo
 echo "Requests that failed: latency baseline/fresh/replay $(field "$lat_baseline" errors)/$(field "$lat_fresh" errors)/$(field "$lat_replay" errors)," \
   "wrk baseline/fresh ${tp_failed[baseline]}/${tp_failed[fresh]}, pgbench ${pgbench_failed:-0}"
 echo "Sends more than 1 ms behind the driver's timetable (latency still counted from the timetable):" \
   "baseline/fresh/replay $(field "$lat_baseline" late_sends)/$(field "$lat_fresh" late_sends)/$(field "$lat_replay" late_sends) of $(field "$lat_baseline" n) each"
+echo "Lock waits seen in $lock_samples samples during the throughput runs: ${lock_waits} (${lock_wait_kinds:-none})"
 echo "Warm-up: ${warmup_seconds}s closed loop. Liberty's JIT compiler threads were busy $jit_warmup of the time" \
   "in its last round, $jit_throughput during the throughput runs, $jit_latency during the latency test"
 awk -v b="$gc_before" -v a="$gc_after" 'BEGIN { split(b, x, " "); split(a, y, " ")
