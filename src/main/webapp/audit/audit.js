@@ -266,6 +266,15 @@ function renderChain() {
   } else if (chain.error) {
     section.dataset.state = "unknown";
     text = t("chainUnknown", describe(chain.error));
+  } else if (chain.report.intact && chain.report.unchainedTooLong) {
+    // The chain holds, but facts wait for a sequencer that does not run: say so loudly.
+    section.dataset.state = "stalled";
+    text = t(
+      "chainStalled",
+      number(chain.report.entries),
+      number(chain.report.unchained),
+      clock(new Date(chain.report.oldestUnchainedAt)),
+    );
   } else if (chain.report.intact) {
     section.dataset.state = "intact";
     text = t("chainIntact", number(chain.report.entries));

@@ -21,6 +21,8 @@ export const MESSAGES = {
     chainHeading: "Hash chain",
     chainChecking: "Checking the hash chain…",
     chainIntact: (n) => `Hash chain intact — ${n} entries`,
+    chainStalled: (n, waiting, since) =>
+      `Hash chain intact — ${n} entries, but ${waiting} facts have waited to be chained since ${since}: the sequencer is not keeping up`,
     chainBroken: (seq, problem) => `Hash chain BROKEN at entry ${seq}: ${problem}`,
     chainUnknown: (why) => `Hash chain not checked: ${why}`,
     chainCheckedAt: (time) => `checked ${time}`,
@@ -106,6 +108,8 @@ export const MESSAGES = {
     chainHeading: "ハッシュチェーン",
     chainChecking: "ハッシュチェーンを検証しています…",
     chainIntact: (n) => `ハッシュチェーンは正常です — ${n} 件`,
+    chainStalled: (n, waiting, since) =>
+      `ハッシュチェーンは正常です — ${n} 件。ただし ${waiting} 件の事実が ${since} からチェーンへの記録を待っています（シーケンサーが追いついていません）`,
     chainBroken: (seq, problem) => `ハッシュチェーンが破損しています（エントリ ${seq}）: ${problem}`,
     chainUnknown: (why) => `ハッシュチェーンを検証できません: ${why}`,
     chainCheckedAt: (time) => `${time} に検証`,

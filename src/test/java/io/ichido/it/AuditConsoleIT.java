@@ -9,6 +9,8 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -63,6 +65,10 @@ class AuditConsoleIT {
   private static String customer;
 
   private WebDriver browser;
+
+  /** What the payment log's sequencer holds while it chains (LogSequencing.SEQUENCER_LOCK). */
+  private static final long SEQUENCER_LOCK = 0x1c41d0_0003L;
+
   private WebDriverWait wait;
   private Path downloads;
   private Path profile;
@@ -258,6 +264,34 @@ class AuditConsoleIT {
     }
     byId("verify-again").click();
     wait.until(ExpectedConditions.attributeToBe(By.id("chain"), "data-state", "intact"));
+  }
+
+  @Test
+  @DisplayName(
+      "facts left unchained past the alarm turn the verdict yellow, saying how many and since when")
+  void stalledSequencer() throws Exception {
+    try (Connection otherSequencer = Db.connect();
+        Statement sql = otherSequencer.createStatement()) {
+      // A sequencer that took the lock and stopped: nothing is chained while it holds it.
+      sql.execute("SELECT pg_advisory_lock(" + SEQUENCER_LOCK + ")");
+      Db.update(
+          "INSERT INTO payment_log_pending (recorded_at, kind, actor, status, details)"
+              + " VALUES (clock_timestamp() - interval '1 minute', 'AUDIT_QUERY',"
+              + " 'stalled-sequencer', 'WAITING', '{}')");
+      open();
+      signIn("auditor", "auditor-secret");
+      wait.until(ExpectedConditions.attributeToBe(By.id("chain"), "data-state", "stalled"));
+      assertThat(text("chain-status"))
+          .matches(
+              "Hash chain intact — [\\d,]+ entries, but \\d+ facts have waited to be chained"
+                  + " since .+: the sequencer is not keeping up");
+      waitForSearchDone();
+      sql.execute("SELECT pg_advisory_unlock(" + SEQUENCER_LOCK + ")");
+    }
+    byId("verify-again").click();
+    wait.until(ExpectedConditions.attributeToBe(By.id("chain"), "data-state", "intact"));
+    assertThat(Db.count("SELECT count(*) FROM payment_log WHERE actor = 'stalled-sequencer'"))
+        .isEqualTo(1);
   }
 
   @Test
