@@ -349,11 +349,11 @@ class PaymentLogIT {
                 .path("items")
                 .get(0))
         .isEqualTo(entry);
-    assertThat(
-            AUDITOR
-                .postJson(LOG + "/999999999/corrections", null, "{\"reason\":\"x\"}")
-                .statusCode())
-        .isEqualTo(404);
+    HttpResponse<String> unknown =
+        AUDITOR.postJson(LOG + "/999999999/corrections", null, "{\"reason\":\"x\"}");
+    assertThat(unknown.statusCode()).isEqualTo(404);
+    assertThat(Shopper.json(unknown.body()).path("type").asText())
+        .isEqualTo("https://ichido.dev/problems/log-entry-not-found");
     assertThat(AUDITOR.postJson(LOG + "/" + seq + "/corrections", null, "{}").statusCode())
         .isEqualTo(400);
     assertThat(verify().path("intact").asBoolean()).isTrue();
