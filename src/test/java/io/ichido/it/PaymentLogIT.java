@@ -16,7 +16,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -360,25 +362,47 @@ class PaymentLogIT {
   }
 
   @Test
-  @DisplayName("bad search input gets a problem, never a 500")
+  @DisplayName("bad search input gets the problem naming the parameter, never a 500 or a 404")
   void badInput() {
-    for (String query :
-        List.of(
-            "from=yesterday",
-            "minAmount=ten",
-            "from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z",
-            "minAmount=5&maxAmount=1",
-            "size=0",
-            "size=100000",
-            "page=-1",
-            "kind=NOPE",
-            "cursor=garbage")) {
-      HttpResponse<String> answer = AUDITOR.get(LOG + "?" + query);
-      assertThat(answer.statusCode()).as(query).isEqualTo(400);
-      assertThat(answer.headers().firstValue("Content-Type").orElse(""))
-          .as(query)
-          .startsWith("application/problem+json");
-    }
+    String instant = "must be an ISO-8601 instant such as 2026-11-01T00:00:00Z";
+    // Values of the wrong type, filters at odds: the JSON search and the CSV export alike.
+    Map<String, String> everywhere = new LinkedHashMap<>();
+    everywhere.put("from=yesterday", "from " + instant);
+    everywhere.put("to=2026-01-01", "to " + instant);
+    everywhere.put("minAmount=ten", "minAmount must be a whole number");
+    everywhere.put("maxAmount=1.5", "maxAmount must be a whole number");
+    everywhere.put("orderId=order-1", "orderId must be a whole number");
+    everywhere.put("kind=NOPE", "kind is not a kind of entry");
+    everywhere.put("page=two", "page must be a whole number");
+    everywhere.put("size=1e3", "size must be a whole number");
+    everywhere.put("asOf=latest", "asOf must be a whole number");
+    everywhere.put("from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z", "to must be after from");
+    everywhere.put("minAmount=5&maxAmount=1", "maxAmount must not be below minAmount");
+    everywhere.forEach(
+        (query, detail) -> {
+          assertRefused(query, "application/json", detail);
+          assertRefused(query, "text/csv", detail);
+        });
+    // Paging rules are the JSON search's alone.
+    Map<String, String> searchOnly = new LinkedHashMap<>();
+    searchOnly.put("size=0", "size must be between 1 and 500");
+    searchOnly.put("size=100000", "size must be between 1 and 500");
+    searchOnly.put("page=-1", "page must be between 1 and " + Integer.MAX_VALUE);
+    searchOnly.put("asOf=-1", "asOf must not be negative");
+    searchOnly.put("cursor=garbage", "cursor is not a cursor this API gave out");
+    searchOnly.forEach((query, detail) -> assertRefused(query, "application/json", detail));
+  }
+
+  private static void assertRefused(String query, String accept, String detail) {
+    HttpResponse<String> answer =
+        Api.send(AUDITOR.request(LOG + "?" + query).header("Accept", accept).GET().build());
+    assertThat(answer.statusCode()).as(query + " " + accept).isEqualTo(400);
+    assertThat(answer.headers().firstValue("Content-Type").orElse(""))
+        .startsWith("application/problem+json");
+    JsonNode problem = Shopper.json(answer.body());
+    assertThat(problem.path("type").asText())
+        .isEqualTo("https://ichido.dev/problems/invalid-log-query");
+    assertThat(problem.path("detail").asText()).isEqualTo("Parameter " + detail + ".");
   }
 
   @Test
@@ -440,6 +464,30 @@ class PaymentLogIT {
     }
     assertThat(Db.count("SELECT count(*) FROM payment_log WHERE order_id = ?", orderId))
         .isPositive();
+  }
+
+  @Test
+  @DisplayName("a blank parameter is absent: page and size fall back to their defaults")
+  void blankIsAbsent() {
+    String blank =
+        "from=&to=%20&minAmount=&maxAmount=&counterparty=&orderId=%20&gateway=&status="
+            + "&idempotencyKey=&kind=&asOf=&cursor=&page=&size=";
+    JsonNode page = search(blank);
+    assertThat(page.path("page").asInt()).isEqualTo(1);
+    assertThat(page.path("size").asInt()).isEqualTo(50);
+    long head = page.path("asOf").asLong();
+    assertThat(search(blank.replace("asOf=", "asOf=" + head)).path("items"))
+        .isEqualTo(search("asOf=" + head).path("items"));
+    // The export reads the same parameters; one status that matches nothing keeps it short.
+    String noneOfThem = blank.replace("status=", "status=none-of-them");
+    HttpResponse<String> csv =
+        Api.send(
+            AUDITOR.request(LOG + "?" + noneOfThem).header("Accept", "text/csv").GET().build());
+    assertThat(csv.statusCode()).as(csv.body()).isEqualTo(200);
+    assertThat(csv.body().lines()).hasSize(1);
+    // A kind may be written in any case.
+    assertThat(search("kind=audit_query&size=1").path("items").get(0).path("kind").asText())
+        .isEqualTo("AUDIT_QUERY");
   }
 
   static JsonNode search(String query) {
