@@ -1,5 +1,6 @@
 package io.ichido.webhooks.control;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import io.ichido.idempotency.boundary.IdempotencyStore;
 import io.ichido.idempotency.entity.ClaimOutcome;
 import io.ichido.idempotency.entity.ClaimOutcome.Claimed;
@@ -10,6 +11,7 @@ import io.ichido.payments.control.GatewayConfigCheck;
 import io.ichido.payments.control.GatewayNotices;
 import io.ichido.payments.entity.GatewayNotice;
 import io.ichido.payments.entity.NoticeEffect;
+import io.ichido.platform.control.Json;
 import io.ichido.platform.control.Sha256;
 import io.ichido.webhooks.entity.ReceivedEvent;
 import io.ichido.webhooks.entity.WebhookAnswer;
@@ -22,7 +24,6 @@ import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.HttpHeaders;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -171,12 +172,14 @@ public class WebhookReceiver {
         reason);
   }
 
+  /** The bytes JAX-RS would write for the answer: the same mapper, so the same bytes. */
   private static StoredResponse stored(WebhookAnswer answer) {
-    return new StoredResponse(
-        200,
-        "application/json",
-        null,
-        ("{\"status\":\"" + answer.status() + "\"}").getBytes(StandardCharsets.UTF_8));
+    try {
+      return new StoredResponse(
+          200, "application/json", null, Json.MAPPER.writeValueAsBytes(answer));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("A record of one string always serializes", e);
+    }
   }
 
   /** One event id is one event, whatever its body: a redelivery may be re-signed or re-encoded. */
