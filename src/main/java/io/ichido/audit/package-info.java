@@ -5,7 +5,8 @@
  * without the other; entries are only ever appended (the database refuses UPDATE, DELETE and
  * TRUNCATE, and no code here issues them); each carries the SHA-256 of its canonical content and
  * its predecessor's hash, and appends are serialised so the chain stays linear and gap-free; a
- * correction is a new entry naming the one it corrects. Only the {@code auditor} role reads it, and
- * every read is itself logged.
+ * correction is a new entry naming the one it corrects. Checkpoints (a position and its hash,
+ * signed with Ed25519 by the sequencer) are append-only too, and the signing key comes from
+ * configuration only. Only the {@code auditor} role reads it, and every read is itself logged.
  */
 package io.ichido.audit;

@@ -9,7 +9,8 @@ import java.util.Map;
 /**
  * Makes a Liberty server of the run or test command a development server, through a config drop-in
  * ({@code configDropins/overrides/development.xml}) that a production server never has: plain HTTP
- * opens beside HTTPS (on 9080 unless told), and the gateways point at the local sandbox, with the
+ * opens beside HTTPS (on 9080 unless told), the payment log's checkpoints are signed with a public
+ * development key ({@link DevCheckpointKey}), and the gateways point at the local sandbox, with the
  * sandbox's public keys and webhook secrets. The values are {@code defaultValue}s, so environment
  * variables still win (a developer may point one gateway at a real test account, or HTTP_PORT
  * elsewhere); ports given on the command line win over everything.
@@ -44,6 +45,8 @@ public final class DevServer {
             Integer.toString(Integer.parseInt(options.get(port))));
       }
     }
+    variable(
+        variables, "ichido.audit.checkpoint-key", "defaultValue", DevCheckpointKey.PRIVATE_KEY);
     if (options.containsKey("sandbox-url")) {
       SandboxConfig.properties(options.get("sandbox-url"))
           .forEach((name, value) -> variable(variables, name, "defaultValue", value));

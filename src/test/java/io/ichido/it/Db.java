@@ -56,6 +56,17 @@ public final class Db {
     }
   }
 
+  public static String text(String sql, Object... args) {
+    try (Connection c = connect();
+        PreparedStatement statement = prepare(c, sql, args);
+        ResultSet rows = statement.executeQuery()) {
+      rows.next();
+      return rows.getString(1);
+    } catch (SQLException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
   public static int update(String sql, Object... args) {
     try (Connection c = connect();
         PreparedStatement statement = prepare(c, sql, args)) {
@@ -70,16 +81,25 @@ public final class Db {
    * exactly one row, switch the guard on again.
    */
   public static void behindTheLogsBack(String update) throws SQLException {
+    behindTheBack("payment_log", "payment_log_no_update_or_delete", update);
+  }
+
+  /** The same to the log's checkpoints. */
+  public static void behindTheCheckpointsBack(String update) throws SQLException {
+    behindTheBack("payment_log_checkpoint", "payment_log_checkpoint_no_update_or_delete", update);
+  }
+
+  private static void behindTheBack(String table, String guard, String update) throws SQLException {
     try (Connection c = connect();
         Statement sql = c.createStatement()) {
       c.setAutoCommit(false);
-      sql.execute("ALTER TABLE payment_log DISABLE TRIGGER payment_log_no_update_or_delete");
+      sql.execute("ALTER TABLE " + table + " DISABLE TRIGGER " + guard);
       int changed = sql.executeUpdate(update);
       if (changed != 1) {
         c.rollback();
         throw new IllegalStateException(changed + " rows changed, not 1: " + update);
       }
-      sql.execute("ALTER TABLE payment_log ENABLE TRIGGER payment_log_no_update_or_delete");
+      sql.execute("ALTER TABLE " + table + " ENABLE TRIGGER " + guard);
       c.commit();
     }
   }

@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A deployment configured as a careless operator would: Stripe pointed at the real API but still
  * holding the sandbox's public key and webhook secret, KOMOJU without its webhook secret, Omise
- * left off. Every other setting is the test server's (the gateways on the sandbox), so 2C2P still
- * works.
+ * left off, no key to sign the payment log's checkpoints. Every other setting is the test server's
+ * (the gateways on the sandbox), so 2C2P still works.
  */
 @ArquillianTest
 class UnsafeGatewayIT {
@@ -40,6 +40,8 @@ class UnsafeGatewayIT {
     // An empty value in a higher source removes the test server's setting.
     config.put("ichido.webhooks.komoju.secrets", "");
     config.put("ichido.gateway.omise.base-url", "");
+    config.put("ichido.audit.checkpoint-key", "");
+    config.put("ichido.audit.checkpoint-interval", "PT0.1S");
     return Deployments.appWith("ichido-unsafe", config);
   }
 
@@ -65,6 +67,33 @@ class UnsafeGatewayIT {
     assertThat(check(Shopper.json(ready.body()), "database").path("status").asText())
         .isEqualTo("UP");
     assertNoSecretIn(ready.body());
+  }
+
+  @Test
+  @DisplayName(
+      "no checkpoint key: readiness DOWN naming its variable, a SEVERE line, no checkpoint signed")
+  void noCheckpointKey() throws Exception {
+    JsonNode health = Shopper.json(Api.anonymous().get("/health/ready").body());
+    JsonNode check = check(health, "audit-checkpoints");
+    assertThat(check.path("status").asText()).isEqualTo("DOWN");
+    assertThat(check.path("data").path("ichido.audit.checkpoint-key").asText())
+        .isEqualTo("ICHIDO_AUDIT_CHECKPOINT_KEY is missing");
+    assertThat(ServerLog.lines("E"))
+        .anySatisfy(
+            line ->
+                assertThat(line)
+                    .contains("No checkpoint of the payment log is signed")
+                    .contains(
+                        "ICHIDO_AUDIT_CHECKPOINT_KEY (ichido.audit.checkpoint-key) is missing"));
+
+    long checkpoints = Db.count("SELECT count(*) FROM payment_log_checkpoint");
+    new Shopper(SHOP_A).order(Db.newProduct(10, 1000, 10), 1);
+    PaymentLogIT.search("size=1"); // chained now
+    Thread.sleep(1000); // ten rounds of the interval
+    assertThat(Db.count("SELECT count(*) FROM payment_log_checkpoint")).isEqualTo(checkpoints);
+    HttpResponse<String> key = Api.as("auditor").get("/api/audit/checkpoints/key");
+    assertThat(key.statusCode()).isEqualTo(503);
+    assertThat(key.body()).contains("checkpoint-key-missing");
   }
 
   @Test

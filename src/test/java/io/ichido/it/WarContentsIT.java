@@ -2,6 +2,7 @@ package io.ichido.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ichido.dev.DevCheckpointKey;
 import io.ichido.sandbox.SandboxConfig;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -19,13 +20,17 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * The deployable WAR carries no value of the local sandbox: whoever deploys it must configure real
- * gateways, or none. Every entry is read (classes too, whose string constants are plain UTF-8), and
- * every archive inside it, at any depth.
+ * The deployable WAR carries no value of the local sandbox, nor the development checkpoint key:
+ * whoever deploys it must configure real gateways, or none, and a signing key of their own. Every
+ * entry is read (classes too, whose string constants are plain UTF-8), and every archive inside it,
+ * at any depth.
  */
 class WarContentsIT {
 
-  /** What each of the sandbox's keys, secrets and base URLs contains. */
+  /**
+   * What each of the sandbox's keys, secrets and base URLs contains, and the development key that
+   * signs checkpoints.
+   */
   private static final List<String> SANDBOX_MARKERS =
       List.of(
           "whsec_ichido_sandbox",
@@ -33,11 +38,13 @@ class WarContentsIT {
           "skey_test_ichido_sandbox",
           "ichido-sandbox-",
           "aWNoaWRvLXNhbmRib3gt",
-          "localhost:18080");
+          "localhost:18080",
+          DevCheckpointKey.PRIVATE_KEY);
 
   @Test
   @DisplayName(
-      "the built WAR contains no sandbox secret, key or base URL, in no entry at any depth")
+      "the built WAR contains no sandbox secret, key or base URL, nor the development signing key,"
+          + " in no entry at any depth")
   void noSandboxValueInTheWar() throws IOException {
     Path war = Path.of(System.getProperty("ichido.war", "target/ichido.war"));
 

@@ -1,5 +1,6 @@
 package io.ichido.audit.boundary;
 
+import io.ichido.audit.control.InvalidLogQuery;
 import io.ichido.audit.control.LogEntryNotFound;
 import io.ichido.audit.control.LogSearch;
 import io.ichido.audit.control.PaymentLog;
@@ -18,6 +19,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -70,12 +72,19 @@ public class PaymentLogResource {
         .build();
   }
 
+  /**
+   * The whole chain, or ({@code ?from=<seq>}) from a checkpoint on: its signature, then what came
+   * after it.
+   */
   @GET
   @Path("verify")
   @Produces(MediaType.APPLICATION_JSON)
-  public ChainReport verify() {
+  public ChainReport verify(@QueryParam("from") @SearchParam Long from) {
+    if (from != null && from < 1) {
+      throw new InvalidLogQuery("from", "must be the seq of a checkpoint");
+    }
     logged("verify");
-    return search.verify();
+    return search.verify(from);
   }
 
   @POST
@@ -101,16 +110,10 @@ public class PaymentLogResource {
   public record CorrectionRecorded(long corrects) {}
 
   private void logged(String action) {
-    log.recordAlone(
-        LogEntry.of(LogKind.AUDIT_QUERY)
-            .actor(caller())
-            .status("OK")
-            .detail("action", action)
-            .detail("query", uri.getRequestUri().getRawQuery())
-            .build());
+    AuditQueries.logged(log, security, uri, action);
   }
 
   private String caller() {
-    return security.getUserPrincipal() == null ? null : security.getUserPrincipal().getName();
+    return AuditQueries.caller(security);
   }
 }

@@ -87,7 +87,7 @@ final class LogChain {
     return withHash(unhashed, EntryHash.of(unhashed));
   }
 
-  private static LoggedEntry withHash(LoggedEntry e, String hash) {
+  static LoggedEntry withHash(LoggedEntry e, String hash) {
     return new LoggedEntry(
         e.seq(),
         e.loggedAt(),

@@ -1,6 +1,7 @@
 package io.ichido.audit.control;
 
 import io.ichido.audit.entity.ChainReport;
+import io.ichido.audit.entity.Checkpoint;
 import io.ichido.audit.entity.LogPage;
 import io.ichido.audit.entity.LogQuery;
 import io.ichido.audit.entity.LoggedEntry;
@@ -23,17 +24,25 @@ import java.util.List;
 import javax.sql.DataSource;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-/** Searches, exports and verifies the log, reading it in one transaction each. */
+/**
+ * Searches and exports the log, reading it in one transaction each; verifies it a chunk per
+ * transaction.
+ */
 @ApplicationScoped
 public class LogSearch {
 
   private static final int STREAM_FETCH = 500;
+
+  /** Entries a verify reads per transaction: well under a second each, a few MB at most. */
+  private static final int VERIFY_CHUNK = 1000;
 
   @Resource(lookup = "jdbc/ichido")
   DataSource dataSource;
 
   @Inject LogSequencer sequencer;
   @Inject LogSequencing sequencing;
+  @Inject LogChunks chunks;
+  @Inject CheckpointKey checkpointKey;
 
   @Inject
   @ConfigProperty(name = "ichido.audit.unchained-alarm", defaultValue = "PT10S")
@@ -102,26 +111,62 @@ public class LogSearch {
   }
 
   /**
-   * Recomputes the chain from the first entry; reports the first entry that does not hold, and the
-   * facts still waiting for the sequencer.
+   * Recomputes the chain from the first entry, or from the checkpoint of entry {@code from} after
+   * checking its signature; reports the first entry or checkpoint that does not hold, and the facts
+   * still waiting for the sequencer. Reads a chunk per transaction, up to the head as it was when
+   * the walk began.
+   *
+   * @throws CheckpointNotFound when no checkpoint names entry {@code from}
+   * @throws CheckpointNotVerifiable when that checkpoint is not signed with this server's key
    */
-  @Transactional
-  public ChainReport verify() {
+  public ChainReport verify(Long from) {
     sequencer.catchUp();
     LogSequencing.Backlog backlog = sequencing.backlog();
     boolean tooLong =
         backlog.oldest() != null && backlog.oldest().isBefore(Instant.now().minus(unchainedAlarm));
-    try (Connection connection = dataSource.getConnection();
-        PreparedStatement statement =
-            connection.prepareStatement(
-                "SELECT " + LogSql.COLUMNS + " FROM payment_log ORDER BY seq")) {
-      statement.setFetchSize(STREAM_FETCH);
-      try (ResultSet rows = statement.executeQuery()) {
-        return LogVerifier.verify(rows).withUnchained(backlog.facts(), backlog.oldest(), tooLong);
+    SigningKey key = checkpointKey.key().orElse(null);
+    ChainWalk walk;
+    if (from == null) {
+      walk = ChainWalk.fromFirstEntry(key);
+    } else {
+      Checkpoint start = checkpoint(from);
+      if (key == null || !key.keyId().equals(start.keyId())) {
+        throw new CheckpointNotVerifiable(from, start.keyId(), key == null ? null : key.keyId());
       }
-    } catch (SQLException e) {
-      throw new IllegalStateException("Verifying the payment log failed", e);
+      walk = ChainWalk.fromCheckpoint(key, from);
     }
+    LogChunks.Ends ends = chunks.ends();
+    while (walk.holds() && walk.nextSeq() <= ends.lastEntry()) {
+      LogChunks.Chunk chunk = chunks.after(walk.nextSeq() - 1, ends.lastEntry(), VERIFY_CHUNK);
+      if (chunk.entries().isEmpty()) {
+        break;
+      }
+      walk.checkpoints(chunk.checkpoints());
+      for (LoggedEntry entry : chunk.entries()) {
+        if (!walk.entry(entry)) {
+          break;
+        }
+      }
+    }
+    return walk.report(ends.lastEntry(), ends.lastCheckpoint())
+        .withUnchained(backlog.facts(), backlog.oldest(), tooLong);
+  }
+
+  /** The full walk: {@link #verify(Long)} from the first entry. */
+  public ChainReport verify() {
+    return verify(null);
+  }
+
+  /** Checkpoints newest first, those before entry {@code before} (null: from the newest). */
+  public List<Checkpoint> checkpoints(Long before, int size) {
+    return chunks.checkpoints(before, size);
+  }
+
+  /**
+   * @throws CheckpointNotFound when no checkpoint names entry {@code seq}
+   */
+  public Checkpoint checkpoint(long seq) {
+    return chunks.checkpoint(seq).orElseThrow(() -> new CheckpointNotFound(seq));
   }
 
   @Transactional

@@ -2,6 +2,7 @@ package io.ichido.audit.control;
 
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 import java.sql.Connection;
@@ -28,9 +29,12 @@ public class LogSequencing {
   @Resource(lookup = "jdbc/ichido")
   DataSource dataSource;
 
+  @Inject CheckpointSigner checkpoints;
+
   /**
    * Chains up to {@code batch} of the oldest pending facts, unless another sequencer holds the
-   * lock.
+   * lock; then signs a checkpoint of the head if one is due, also when nothing was pending (the
+   * interval may have passed since the last facts were chained).
    *
    * @return how many facts were chained, or {@link #ANOTHER_SEQUENCER}
    */
@@ -41,11 +45,11 @@ public class LogSequencing {
         return ANOTHER_SEQUENCER;
       }
       List<PendingFact> facts = PendingFacts.oldest(connection, batch);
-      if (facts.isEmpty()) {
-        return 0;
+      if (!facts.isEmpty()) {
+        LogChain.append(connection, facts);
+        PendingFacts.remove(connection, facts);
       }
-      LogChain.append(connection, facts);
-      PendingFacts.remove(connection, facts);
+      checkpoints.signIfDue(connection);
       return facts.size();
     } catch (SQLException e) {
       throw new IllegalStateException("The sequencer could not chain pending facts", e);

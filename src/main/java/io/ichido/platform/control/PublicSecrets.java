@@ -4,9 +4,9 @@ import java.util.Set;
 
 /**
  * Secrets that are public because this repository publishes them: the local gateway sandbox's keys
- * and webhook secrets, the demo callers' passwords and the default database password. They are
- * known here by their SHA-256 only, so that the server can recognise them in its configuration
- * without the WAR carrying them.
+ * and webhook secrets, the demo callers' passwords, the default database password and the
+ * development key that signs the payment log's checkpoints. They are known here by their SHA-256
+ * only, so that the server can recognise them in its configuration without the WAR carrying them.
  */
 public final class PublicSecrets {
 
@@ -29,6 +29,13 @@ public final class PublicSecrets {
           "0510bbdc800a8133002bb0d89df94045ad9f85f041755a9ac81de67d0df80fc4",
           "ec585b7be286a5088d8687af4ce027f389cd098e2bb0dee876d5521fa4468f59");
 
+  /**
+   * src/test/java/io/ichido/dev/DevCheckpointKey: the SHA-256 of its public key's DER (the private
+   * key's digest would depend on how it is written, PEM or base64).
+   */
+  private static final Set<String> DEMO_SIGNING_KEYS =
+      Set.of("7ab68fb1c9cfc3850badea507ed3f50dbd99f44a15513e862beaea7038cbeb79");
+
   private PublicSecrets() {}
 
   /** Whether {@code value} is one of the local gateway sandbox's keys or webhook secrets. */
@@ -39,5 +46,10 @@ public final class PublicSecrets {
   /** Whether {@code value} is a password the repository's server configuration ships with. */
   public static boolean isDemoPassword(String value) {
     return DEMO.contains(Sha256.hex(value));
+  }
+
+  /** Whether a signing key, known by its public key's SHA-256, is the repository's own. */
+  public static boolean isDemoSigningKey(String publicKeyDigest) {
+    return DEMO_SIGNING_KEYS.contains(publicKeyDigest);
   }
 }

@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Random;
 import java.util.regex.Matcher;
@@ -387,14 +388,15 @@ public final class PaymentLogBench {
   // Plumbing
 
   /**
-   * What Liberty gives {@link LogSearch}: a connection in a transaction that commits when the
-   * method closes it. One physical connection serves every call, as a warm pool's do, so the
-   * driver's statement cache and the server's plan cache behave as in production.
+   * What CDI would inject: the searches catch up with the sequencer first, as in the server; no
+   * checkpoint key (none is signed, and verify walks the chain in chunks as in the server).
    */
-  /** What CDI would inject: the searches catch up with the sequencer first, as in the server. */
   private static LogSearch searchWithoutContainer(DataSource dataSource) {
+    CheckpointKey noKey = CheckpointKey.of(Optional.empty());
     LogSequencing sequencing = new LogSequencing();
     sequencing.dataSource = dataSource;
+    sequencing.checkpoints = new CheckpointSigner();
+    sequencing.checkpoints.key = noKey;
     LogSequencer sequencer = new LogSequencer();
     sequencer.sequencing = sequencing;
     sequencer.catchUpLimit = Duration.ofSeconds(5);
@@ -402,10 +404,18 @@ public final class PaymentLogBench {
     search.dataSource = dataSource;
     search.sequencing = sequencing;
     search.sequencer = sequencer;
+    search.chunks = new LogChunks();
+    search.chunks.dataSource = dataSource;
+    search.checkpointKey = noKey;
     search.unchainedAlarm = Duration.ofSeconds(10);
     return search;
   }
 
+  /**
+   * What Liberty gives {@link LogSearch}: a connection in a transaction that commits when the
+   * method closes it. One physical connection serves every call, as a warm pool's do, so the
+   * driver's statement cache and the server's plan cache behave as in production.
+   */
   private static DataSource transactionPerCall(Connection connection) throws SQLException {
     connection.setAutoCommit(false);
     ClassLoader loader = PaymentLogBench.class.getClassLoader();

@@ -2,6 +2,9 @@ package io.ichido.platform.control;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ichido.audit.control.SigningKey;
+import io.ichido.audit.control.TestKeys;
+import io.ichido.dev.DevCheckpointKey;
 import io.ichido.sandbox.SandboxConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,5 +45,15 @@ class PublicSecretsTest {
     }
     assertThat(found).as("DB_PASSWORD and the demo users' passwords").isEqualTo(5);
     assertThat(PublicSecrets.isDemoPassword("a-real-password")).isFalse();
+  }
+
+  @Test
+  @DisplayName("the development checkpoint key the run and test commands configure is recognised")
+  void developmentSigningKey() {
+    SigningKey development = SigningKey.parse(DevCheckpointKey.PRIVATE_KEY);
+    assertThat(PublicSecrets.isDemoSigningKey(development.publicKeyDigest())).isTrue();
+
+    SigningKey own = TestKeys.signingKey();
+    assertThat(PublicSecrets.isDemoSigningKey(own.publicKeyDigest())).isFalse();
   }
 }

@@ -1,0 +1,79 @@
+package io.ichido.audit.boundary;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.ichido.audit.control.CheckpointKey;
+import io.ichido.audit.control.InvalidLogQuery;
+import io.ichido.audit.control.LogSearch;
+import io.ichido.audit.control.NoCheckpointKey;
+import io.ichido.audit.control.PaymentLog;
+import io.ichido.audit.control.SigningKey;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.SecurityContext;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.List;
+
+/**
+ * {@code /api/audit/checkpoints}: the log's signed checkpoints, newest first, and the public key
+ * that verifies them. Every call is itself logged.
+ */
+@Path("audit/checkpoints")
+@AuditorOnly
+public class CheckpointResource {
+
+  private static final int MAX_SIZE = 500;
+
+  @Inject LogSearch search;
+  @Inject CheckpointKey key;
+  @Inject PaymentLog log;
+  @Context SecurityContext security;
+  @Context UriInfo uri;
+
+  /** One page; {@code next} is the {@code before} of the following one. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record CheckpointPage(List<CheckpointView> items, Long next) {}
+
+  @GET
+  @Produces(MediaType.APPLICATION_JSON)
+  public CheckpointPage list(
+      @QueryParam("size") @DefaultValue("20") @SearchParam Integer size,
+      @QueryParam("before") @SearchParam Long before) {
+    if (size < 1 || size > MAX_SIZE) {
+      throw new InvalidLogQuery("size", "must be between 1 and " + MAX_SIZE);
+    }
+    int pageSize = size;
+    AuditQueries.logged(log, security, uri, "checkpoints");
+    // One more than asked tells whether there is a next page.
+    List<CheckpointView> items =
+        search.checkpoints(before, pageSize + 1).stream().map(CheckpointView::of).toList();
+    if (items.size() <= pageSize) {
+      return new CheckpointPage(items, null);
+    }
+    List<CheckpointView> page = items.subList(0, pageSize);
+    return new CheckpointPage(List.copyOf(page), page.get(pageSize - 1).seq());
+  }
+
+  @GET
+  @Path("{seq: [0-9]+}")
+  @Produces(MediaType.APPLICATION_JSON)
+  public CheckpointView one(@PathParam("seq") long seq) {
+    AuditQueries.logged(log, security, uri, "checkpoint " + seq);
+    return CheckpointView.of(search.checkpoint(seq));
+  }
+
+  /** SubjectPublicKeyInfo PEM, for {@code openssl pkeyutl -verify -pubin -inkey}. */
+  @GET
+  @Path("key")
+  @Produces(MediaType.TEXT_PLAIN)
+  public String publicKey() {
+    AuditQueries.logged(log, security, uri, "checkpoint-key");
+    return key.key().map(SigningKey::publicKeyPem).orElseThrow(NoCheckpointKey::new);
+  }
+}
