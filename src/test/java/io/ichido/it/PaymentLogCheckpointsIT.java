@@ -1,6 +1,7 @@
 package io.ichido.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ichido.dev.DevCheckpointKey;
@@ -12,6 +13,9 @@ import java.security.PublicKey;
 import java.security.SecureRandom;
 import java.security.Signature;
 import java.security.spec.X509EncodedKeySpec;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.HashMap;
@@ -201,6 +205,22 @@ class PaymentLogCheckpointsIT {
     }
     JsonNode after = verify("");
     assertThat(after.path("intact").asBoolean()).as(after.toString()).isTrue();
+  }
+
+  @Test
+  @DisplayName(
+      "the database refuses UPDATE, DELETE and TRUNCATE on checkpoints, even for its owner")
+  void checkpointsAreAppendOnly() throws SQLException {
+    checkpointAtOrAfter(head());
+    try (Connection c = Db.connect();
+        Statement sql = c.createStatement()) {
+      assertThatThrownBy(() -> sql.executeUpdate("UPDATE payment_log_checkpoint SET key_id = 'x'"))
+          .hasMessageContaining("append-only");
+      assertThatThrownBy(() -> sql.executeUpdate("DELETE FROM payment_log_checkpoint"))
+          .hasMessageContaining("append-only");
+      assertThatThrownBy(() -> sql.executeUpdate("TRUNCATE payment_log_checkpoint"))
+          .hasMessageContaining("append-only");
+    }
   }
 
   /** The head after the sequencer caught up (an auditor's search catches up first). */
