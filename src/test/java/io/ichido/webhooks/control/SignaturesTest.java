@@ -59,13 +59,20 @@ class SignaturesTest {
   }
 
   @Test
-  @DisplayName("rotation: the second of two keys, or the second of two signatures, verifies")
+  @DisplayName("rotation: a signature under either of two keys verifies, old or new, in any order")
   void rotated() {
-    assertThatCode(() -> verifyHex(List.of(OTHER_KEY, KEY), List.of(SIGNATURE), MESSAGE))
-        .doesNotThrowAnyException();
     String other = WebhookSigner.hmacSha256Hex(OTHER_KEY, MESSAGE);
+    for (List<byte[]> keys : List.of(List.of(OTHER_KEY, KEY), List.of(KEY, OTHER_KEY))) {
+      assertThatCode(() -> verifyHex(keys, List.of(SIGNATURE), MESSAGE)).doesNotThrowAnyException();
+      assertThatCode(() -> verifyHex(keys, List.of(other), MESSAGE)).doesNotThrowAnyException();
+    }
     assertThatCode(() -> verifyHex(List.of(KEY), List.of(other, SIGNATURE), MESSAGE))
         .doesNotThrowAnyException();
+    assertThatCode(() -> verifyHex(List.of(KEY), List.of(SIGNATURE, other), MESSAGE))
+        .doesNotThrowAnyException();
+    assertThatThrownBy(() -> verifyHex(List.of(OTHER_KEY, KEY), List.of(SIGNATURE), MESSAGE + " "))
+        .as("rotation widens the keys, not what they sign")
+        .isInstanceOf(WebhookRejected.class);
   }
 
   @Test
