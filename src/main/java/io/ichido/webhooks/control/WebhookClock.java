@@ -15,11 +15,14 @@ public class WebhookClock {
   @Inject WebhookSettings settings;
 
   void requireFresh(String gateway, long unixSeconds) {
-    long skew = Math.abs(Instant.now().getEpochSecond() - unixSeconds);
+    long now = Instant.now().getEpochSecond();
     Duration tolerance = settings.tolerance();
-    if (skew > tolerance.toSeconds()) {
+    // Compared with the window's ends, never by subtracting: now - t overflows for a t near
+    // Long.MIN_VALUE, and Math.abs(Long.MIN_VALUE) is negative, which would pass as fresh.
+    if (unixSeconds < now - tolerance.toSeconds() || unixSeconds > now + tolerance.toSeconds()) {
       throw new WebhookRejected(
-          gateway, "timestamp is " + skew + " s away from now (tolerance " + tolerance + ")");
+          gateway,
+          "timestamp " + unixSeconds + " is further from now than the tolerance, " + tolerance);
     }
   }
 
