@@ -157,7 +157,7 @@ public final class DevDatabase {
                                 new ProcessBuilder("kill", "-INT", Long.toString(pid))
                                     .inheritIO()
                                     .start()
-                                    .waitFor();
+                                    .waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
                                 postmaster.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
                               } catch (Exception e) {
                                 System.err.println("Could not stop PostgreSQL " + pid + ": " + e);

@@ -123,7 +123,7 @@ class CrashRecoveryIT {
     CompletableFuture<Object> doomed =
         CompletableFuture.supplyAsync(() -> SHOP_A.postJson("/api/payments/charge", key, body))
             .handle((answer, failure) -> failure != null ? failure : answer);
-    IdempotencyContractIT.waitUntil(() -> Sandbox.charges(orderId).size() == 1);
+    Await.until("the sandbox to make the charge", () -> Sandbox.charges(orderId).size() == 1);
     ProcessHandle server = liberty().orElseThrow();
     server.destroyForcibly();
     server.onExit().get(30, TimeUnit.SECONDS);
@@ -131,9 +131,10 @@ class CrashRecoveryIT {
 
     start();
     // No client call: the reconciler finds the attempt abandoned once its lease ends.
-    IdempotencyContractIT.waitUntil(
-        () -> "PAID".equals(status(orderId)),
-        ATTEMPT_LEASE.plus(RECONCILE_INTERVAL.multipliedBy(6)).plusSeconds(30));
+    Await.until(
+        "the reconciler to settle order " + orderId + " as PAID",
+        ATTEMPT_LEASE.plus(RECONCILE_INTERVAL.multipliedBy(6)).plusSeconds(30),
+        () -> "PAID".equals(status(orderId)));
     Duration settledAfter = Duration.between(claimed, Instant.now());
     assertThat(Sandbox.charges(orderId)).hasSize(1);
     assertThat(Db.reserved("TEA-SENCHA-100G")).isEqualTo(reservedBefore);
@@ -182,7 +183,9 @@ class CrashRecoveryIT {
             .redirectOutput(ProcessBuilder.Redirect.DISCARD)
             .start();
     assertThat(start.waitFor(120, TimeUnit.SECONDS)).isTrue();
-    IdempotencyContractIT.waitUntil(
+    Await.until(
+        "the restarted server " + SERVER + " to be ready",
+        Duration.ofMinutes(3),
         () -> {
           try {
             return Api.send(
@@ -194,8 +197,7 @@ class CrashRecoveryIT {
           } catch (RuntimeException notYet) {
             return false;
           }
-        },
-        Duration.ofMinutes(3));
+        });
   }
 
   private static Optional<ProcessHandle> liberty() {

@@ -145,7 +145,8 @@ class IdempotencyContractIT {
         hold.executeQuery();
       }
       first = CompletableFuture.supplyAsync(() -> SHOP_A.postJson(ORDERS, key, body));
-      waitUntil(() -> Db.keys("principal:shop-a", key) == 1);
+      Await.until(
+          "the first request to claim its key", () -> Db.keys("principal:shop-a", key) == 1);
 
       HttpResponse<String> twin = SHOP_A.postJson(ORDERS, key, body);
 
@@ -368,20 +369,5 @@ class IdempotencyContractIT {
     assertThat(later.headers().firstValue("Location"))
         .isNotEqualTo(first.headers().firstValue("Location"));
     assertThat(Db.reserved(sku)).isEqualTo(2);
-  }
-
-  static void waitUntil(java.util.function.BooleanSupplier condition) throws InterruptedException {
-    waitUntil(condition, java.time.Duration.ofSeconds(20));
-  }
-
-  static void waitUntil(java.util.function.BooleanSupplier condition, java.time.Duration limit)
-      throws InterruptedException {
-    long deadline = System.nanoTime() + limit.toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("Condition not met within " + limit);
-      }
-      Thread.sleep(50);
-    }
   }
 }

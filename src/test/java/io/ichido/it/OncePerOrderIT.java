@@ -119,7 +119,10 @@ class OncePerOrderIT {
     assertThat(status(orderId)).isEqualTo("PENDING_PAYMENT");
 
     Sandbox.clearFaults();
-    IdempotencyContractIT.waitUntil(() -> "PAID".equals(status(orderId)), Duration.ofSeconds(60));
+    Await.until(
+        "the reconciler to settle order " + orderId + " as PAID",
+        Duration.ofSeconds(60),
+        () -> "PAID".equals(status(orderId)));
     assertThat(successfulCharges(orderId)).hasSize(1);
     assertThat(Db.onHand(sku)).isEqualTo(9);
     assertThat(Db.reserved(sku)).isZero();
@@ -197,8 +200,10 @@ class OncePerOrderIT {
     assertThat(declined.statusCode()).isEqualTo(402);
     assertThat(Db.reserved(sku)).isEqualTo(2);
 
-    IdempotencyContractIT.waitUntil(
-        () -> "EXPIRED".equals(status(orderId)), Duration.ofSeconds(60));
+    Await.until(
+        "order " + orderId + " to lapse to EXPIRED",
+        Duration.ofSeconds(60),
+        () -> "EXPIRED".equals(status(orderId)));
 
     assertThat(Db.reserved(sku)).isZero();
     assertThat(Db.onHand(sku)).isEqualTo(10);

@@ -227,7 +227,13 @@ class PaymentLogIT {
               pool));
     }
     for (CompletableFuture<HttpResponse<String>> order : orders) {
-      assertThat(order.get().statusCode()).isEqualTo(201);
+      assertThat(
+              assertThat(order)
+                  .as("one of 30 orders at once")
+                  .succeedsWithin(Duration.ofSeconds(90))
+                  .actual()
+                  .statusCode())
+          .isEqualTo(201);
     }
     pool.shutdown();
     JsonNode report = verify();

@@ -145,6 +145,7 @@ class PlatformIT {
         sql.execute("ALTER DATABASE \"" + Db.name() + "\" ALLOW_CONNECTIONS true");
       }
     }
-    IdempotencyContractIT.waitUntil(() -> Api.anonymous().get("/health/ready").statusCode() == 200);
+    Await.until(
+        "readiness to be UP again", () -> Api.anonymous().get("/health/ready").statusCode() == 200);
   }
 }

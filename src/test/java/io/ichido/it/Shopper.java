@@ -95,7 +95,8 @@ public final class Shopper {
         sleep(200);
       }
     }
-    throw new AssertionError("No final answer after " + MAX_TRIES + " tries", lastFailure);
+    throw new AssertionError(
+        "No final answer from POST " + path + " after " + MAX_TRIES + " tries", lastFailure);
   }
 
   public static JsonNode json(String body) {

@@ -50,7 +50,8 @@ class ShortTimersIT {
     key(scope, "in-flight", "IN_FLIGHT", "1 hour", "1 day");
     key(scope, "expired-but-running", "IN_FLIGHT", "1 hour", "-1 second");
 
-    IdempotencyContractIT.waitUntil(
+    Await.until(
+        "the purge timer to remove the expired keys",
         () ->
             Db.count(
                     "SELECT count(*) FROM idempotency_key WHERE scope = ? AND expires_at <= now()"

@@ -218,7 +218,7 @@ class StandaloneIdempotencyIT {
     CompletableFuture<HttpResponse<String>> first =
         CompletableFuture.supplyAsync(
             () -> post(LEDGER, key, BODY, LedgerResource.SLEEP_MS, "1500"));
-    IdempotencyContractIT.waitUntil(() -> Db.keys("principal:shop-a", key) == 1);
+    Await.until("the first request to claim its key", () -> Db.keys("principal:shop-a", key) == 1);
 
     HttpResponse<String> twin = SHOP_A.postJson(LEDGER, key, BODY);
 
@@ -319,7 +319,7 @@ class StandaloneIdempotencyIT {
     CompletableFuture<HttpResponse<String>> slow =
         CompletableFuture.supplyAsync(
             () -> post(LEDGER, key, BODY, LedgerResource.SLEEP_MS, "6000"));
-    IdempotencyContractIT.waitUntil(() -> Db.keys("principal:shop-a", key) == 1);
+    Await.until("the first request to claim its key", () -> Db.keys("principal:shop-a", key) == 1);
     Thread.sleep(3500); // the 3 s lease has run out
 
     HttpResponse<String> takeover = SHOP_A.postJson(LEDGER, key, BODY);

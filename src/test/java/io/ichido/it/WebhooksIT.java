@@ -271,7 +271,9 @@ class WebhooksIT {
                 .build());
     assertThat(authorized.statusCode()).isIn(302, 303);
 
-    IdempotencyContractIT.waitUntil(() -> orderStatus(charge).equals("PAID"));
+    Await.until(
+        "the 3-D Secure webhook to pay order " + orderId(charge),
+        () -> orderStatus(charge).equals("PAID"));
     assertThat(Db.onHand(sku)).isEqualTo(9);
     awaitMail(email, 1);
   }
@@ -291,7 +293,11 @@ class WebhooksIT {
     }
     List<HttpResponse<String>> answers = new ArrayList<>();
     for (CompletableFuture<HttpResponse<String>> answer : together) {
-      answers.add(answer.get());
+      answers.add(
+          assertThat(answer)
+              .as("one of 3 deliveries at once")
+              .succeedsWithin(Duration.ofSeconds(60))
+              .actual());
     }
     pool.shutdown();
     answers.add(deliver(captured.resigned()));
@@ -321,8 +327,9 @@ class WebhooksIT {
       assertThat(orderStatus(charge)).isEqualTo("PAID");
       assertThat(Db.onHand(sku)).isEqualTo(9);
       String outbox = "SELECT attempts FROM email_outbox WHERE dedupe_key = 'receipt:%d'";
-      IdempotencyContractIT.waitUntil(
-          () -> Db.count(outbox.formatted(orderId(charge))) >= 2); // tried, failed, retried
+      Await.until(
+          "the outbox to try the receipt twice while SMTP is down",
+          () -> Db.count(outbox.formatted(orderId(charge))) >= 2);
       assertThat(deliver(captured.resigned()).body()).contains("already_processed");
     } finally {
       mail = new GreenMail(SMTP);
@@ -662,12 +669,13 @@ class WebhooksIT {
   }
 
   private static List<MimeMessage> awaitMail(String address, int count) throws Exception {
-    long deadline = System.nanoTime() + 30_000_000_000L;
+    Duration limit = Duration.ofSeconds(30);
+    long deadline = System.nanoTime() + limit.toNanos();
     while (System.nanoTime() < deadline && mailTo(address).size() < count) {
       Thread.sleep(200);
     }
     List<MimeMessage> found = mailTo(address);
-    assertThat(found).as("mail to " + address).hasSize(count);
+    assertThat(found).as("mail to %s within %s", address, limit).hasSize(count);
     return found;
   }
 

@@ -313,7 +313,11 @@ abstract class SandboxTestSupport {
       go.countDown();
       List<HttpResponse<String>> responses = new ArrayList<>();
       for (Future<HttpResponse<String>> answer : answers) {
-        responses.add(answer.get());
+        responses.add(
+            assertThat(answer)
+                .as("answer %d of %d requests sent at once", responses.size() + 1, times)
+                .succeedsWithin(Duration.ofSeconds(30))
+                .actual());
       }
       return responses;
     } finally {
@@ -356,17 +360,32 @@ abstract class SandboxTestSupport {
     return list;
   }
 
+  /**
+   * The sandbox's record of webhook {@code eventId} once it was delivered; fails after 5 s, whether
+   * the sandbox never recorded the event or never got it through.
+   */
   static JsonNode awaitDelivered(String eventId) throws Exception {
-    long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-    while (true) {
+    Duration limit = Duration.ofSeconds(5);
+    long deadline = System.nanoTime() + limit.toNanos();
+    JsonNode seen = null;
+    do {
       for (JsonNode delivery : webhooks()) {
-        if (delivery.get("eventId").asText().equals(eventId)
-            && (delivery.get("delivered").asBoolean() || System.nanoTime() > deadline)) {
-          return delivery;
+        if (delivery.get("eventId").asText().equals(eventId)) {
+          seen = delivery;
+          if (delivery.get("delivered").asBoolean()) {
+            return delivery;
+          }
         }
       }
       Thread.sleep(20);
-    }
+    } while (System.nanoTime() < deadline);
+    throw new AssertionError(
+        "Waited "
+            + limit
+            + " for webhook "
+            + eventId
+            + " to be delivered: "
+            + (seen == null ? "the sandbox never recorded it" : "last seen as " + seen));
   }
 
   static void assertStripeSignature(Received hook) throws Exception {
@@ -441,13 +460,16 @@ abstract class SandboxTestSupport {
       return List.copyOf(received);
     }
 
-    /** Waits up to 5 s for {@code count} requests. */
+    /** Waits up to 5 s for {@code count} requests; fails saying so when fewer came. */
     List<Received> await(int count) throws InterruptedException {
-      long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+      Duration limit = Duration.ofSeconds(5);
+      long deadline = System.nanoTime() + limit.toNanos();
       while (received.size() < count && System.nanoTime() < deadline) {
         Thread.sleep(10);
       }
-      assertThat(received).hasSizeGreaterThanOrEqualTo(count);
+      assertThat(received)
+          .as("webhook requests the receiver got within %s, waiting for %d", limit, count)
+          .hasSizeGreaterThanOrEqualTo(count);
       return received();
     }
 
