@@ -46,22 +46,24 @@ public final class Db {
   }
 
   public static long count(String sql, Object... args) {
-    try (Connection c = connect();
-        PreparedStatement statement = prepare(c, sql, args);
-        ResultSet rows = statement.executeQuery()) {
-      rows.next();
-      return rows.getLong(1);
-    } catch (SQLException e) {
-      throw new IllegalStateException(e);
-    }
+    return first(sql, args, rows -> rows.getLong(1));
   }
 
+  /** The first column of the first row as text (null when it is null). */
   public static String text(String sql, Object... args) {
+    return first(sql, args, rows -> rows.getString(1));
+  }
+
+  private interface Column<T> {
+    T read(ResultSet row) throws SQLException;
+  }
+
+  private static <T> T first(String sql, Object[] args, Column<T> column) {
     try (Connection c = connect();
         PreparedStatement statement = prepare(c, sql, args);
         ResultSet rows = statement.executeQuery()) {
       rows.next();
-      return rows.getString(1);
+      return column.read(rows);
     } catch (SQLException e) {
       throw new IllegalStateException(e);
     }
@@ -140,6 +142,11 @@ public final class Db {
         "SELECT (SELECT count(*) FROM payment_log WHERE kind NOT IN ('EMAIL_SENT', 'EMAIL_FAILED'))"
             + " + (SELECT count(*) FROM payment_log_pending"
             + " WHERE kind NOT IN ('EMAIL_SENT', 'EMAIL_FAILED'))");
+  }
+
+  /** Event ids of webhooks the application took: every delivery it accepted left one. */
+  public static long webhookKeys() {
+    return count("SELECT count(*) FROM idempotency_key WHERE scope LIKE 'webhook:%'");
   }
 
   public static long ordersFor(String customer) {

@@ -20,20 +20,15 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -98,7 +93,7 @@ class WebhooksIT {
     assertThat(charge.path("order_status").asText()).isEqualTo("PAID");
     assertThat(Db.onHand(sku)).isEqualTo(4);
     assertThat(Db.reserved(sku)).isZero();
-    Delivery delivery = succeeded(gateway, charge);
+    Delivery delivery = Delivery.succeeded(gateway, charge);
 
     HttpResponse<String> first = deliver(delivery);
     HttpResponse<String> again = deliver(delivery.resigned());
@@ -120,13 +115,13 @@ class WebhooksIT {
   void forgeriesAreRejected(String gateway) throws Exception {
     String sku = Db.newProduct(5, 1000, 10);
     JsonNode charge = pay(gateway, "card", Sandbox.CARD_THAT_PAYS.get(gateway), sku, "x@e.jp");
-    Delivery genuine = succeeded(gateway, charge);
-    double rejectedBefore = rejected(gateway);
+    Delivery genuine = Delivery.succeeded(gateway, charge);
+    double rejectedBefore = Metrics.webhooksRejected(gateway);
     long logBefore = Db.logEntriesBesidesMail();
 
     List<Delivery> forgeries = new ArrayList<>();
     forgeries.add(genuine.withTamperedBody());
-    forgeries.add(genuine.signedWith(wrongSecret(gateway)));
+    forgeries.add(genuine.signedWith(Delivery.wrongSecret(gateway)));
     forgeries.add(genuine.unsigned());
     switch (gateway) {
       case "stripe" -> forgeries.add(genuine.signedAt(Instant.now().minusSeconds(310)));
@@ -145,7 +140,7 @@ class WebhooksIT {
     }
     assertThat(Db.keys("webhook:" + gateway, genuine.eventId())).isZero();
     assertThat(Db.logEntriesBesidesMail()).isEqualTo(logBefore);
-    assertThat(rejected(gateway) - rejectedBefore).isEqualTo(forgeries.size());
+    assertThat(Metrics.webhooksRejected(gateway) - rejectedBefore).isEqualTo(forgeries.size());
     assertThat(deliver(genuine.resigned()).body()).isEqualTo("{\"status\":\"processed\"}");
   }
 
@@ -155,24 +150,25 @@ class WebhooksIT {
     List<String> gateways = List.of("stripe", "omise", "komoju", "2c2p");
     double rejectedBefore = 0;
     for (String gateway : gateways) {
-      rejectedBefore += rejected(gateway);
+      rejectedBefore += Metrics.webhooksRejected(gateway);
     }
     long logBefore = Db.logEntriesBesidesMail();
-    long keysBefore = webhookKeys();
+    long keysBefore = Db.webhookKeys();
 
     for (int i = 0; i < 50; i++) {
       String gateway = gateways.get(i % gateways.size());
       ObjectNode charge = new ObjectMapper().createObjectNode();
       charge.put("charge_id", "forged_" + i).put("amount", 5672).put("order_id", 1);
-      Delivery forgery = succeeded(gateway, charge).signedWith(wrongSecret(gateway));
+      Delivery forgery =
+          Delivery.succeeded(gateway, charge).signedWith(Delivery.wrongSecret(gateway));
       assertThat(deliver(forgery).statusCode()).isEqualTo(400);
     }
 
     assertThat(Db.logEntriesBesidesMail()).isEqualTo(logBefore);
-    assertThat(webhookKeys()).isEqualTo(keysBefore);
+    assertThat(Db.webhookKeys()).isEqualTo(keysBefore);
     double rejectedAfter = 0;
     for (String gateway : gateways) {
-      rejectedAfter += rejected(gateway);
+      rejectedAfter += Metrics.webhooksRejected(gateway);
     }
     assertThat(rejectedAfter - rejectedBefore).isEqualTo(50);
   }
@@ -193,9 +189,9 @@ class WebhooksIT {
         framing.equals("declared")
             ? HttpRequest.BodyPublishers.ofByteArray(huge)
             : HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(huge));
-    double rejectedBefore = rejected("komoju");
+    double rejectedBefore = Metrics.webhooksRejected("komoju");
     long logBefore = Db.logEntriesBesidesMail();
-    long keysBefore = webhookKeys();
+    long keysBefore = Db.webhookKeys();
 
     long start = System.nanoTime();
     HttpResponse<String> answer =
@@ -214,8 +210,8 @@ class WebhooksIT {
     assertThat(Shopper.json(answer.body()).path("type").asText()).endsWith("/webhook-too-large");
     assertThat(took).isLessThan(Duration.ofSeconds(1));
     assertThat(Db.logEntriesBesidesMail()).isEqualTo(logBefore);
-    assertThat(webhookKeys()).isEqualTo(keysBefore);
-    assertThat(rejected("komoju") - rejectedBefore).isEqualTo(1);
+    assertThat(Db.webhookKeys()).isEqualTo(keysBefore);
+    assertThat(Metrics.webhooksRejected("komoju") - rejectedBefore).isEqualTo(1);
   }
 
   // --- effects, each once -------------------------------------------------------------------
@@ -408,180 +404,8 @@ class WebhooksIT {
 
   // --- helpers ------------------------------------------------------------------------------
 
-  /**
-   * One webhook request as a gateway would send it; re-signing gives a fresh timestamp. For 2C2P
-   * {@code body} holds the claims, signed into the JWT when sent.
-   */
-  record Delivery(
-      String gateway,
-      String eventId,
-      String body,
-      String secret,
-      Instant signedAt,
-      boolean signed,
-      boolean tampered) {
-
-    static Delivery stripe(String body) {
-      return of("stripe", body);
-    }
-
-    static Delivery of(String gateway, String body) {
-      return new Delivery(
-          gateway, eventIdOf(gateway, body), body, secretOf(gateway), Instant.now(), true, false);
-    }
-
-    Delivery resigned() {
-      return new Delivery(gateway, eventId, body, secret, Instant.now(), signed, tampered);
-    }
-
-    Delivery signedAt(Instant when) {
-      return new Delivery(gateway, eventId, body, secret, when, signed, tampered);
-    }
-
-    Delivery signedWith(String otherSecret) {
-      return new Delivery(gateway, eventId, body, otherSecret, signedAt, signed, tampered);
-    }
-
-    Delivery unsigned() {
-      return new Delivery(gateway, eventId, body, secret, signedAt, false, tampered);
-    }
-
-    /**
-     * The same event, created at {@code when} by its own clock: KOMOJU's {@code created_at}, 2C2P's
-     * {@code transactionDateTime}.
-     */
-    Delivery createdAt(Instant when) {
-      String edited =
-          gateway.equals("komoju")
-              ? body.replaceAll("\"created_at\":\"[^\"]*\"", "\"created_at\":\"" + when + "\"")
-              : body.replaceAll(
-                  "\"transactionDateTime\":\"[^\"]*\"",
-                  "\"transactionDateTime\":\""
-                      + DateTimeFormatter.ofPattern("yyyyMMddHHmmss")
-                          .withZone(ZoneId.of("Asia/Tokyo"))
-                          .format(when)
-                      + "\"");
-      assertThat(edited).as("a time to change in " + body).isNotEqualTo(body);
-      return new Delivery(gateway, eventId, edited, secret, signedAt, signed, tampered);
-    }
-
-    /** Signed as is, then the amount raised by one before sending. */
-    Delivery withTamperedBody() {
-      return new Delivery(gateway, eventId, body, secret, signedAt, signed, true);
-    }
-
-    HttpRequest request() {
-      long t = signedAt.getEpochSecond();
-      HttpRequest.Builder request =
-          HttpRequest.newBuilder(URI.create(Api.BASE + "/api/webhooks/" + gateway))
-              .header("Content-Type", "application/json");
-      String sent = tampered ? raiseAmount(body) : body;
-      switch (gateway) {
-        case "stripe" -> {
-          if (signed) {
-            request.header(
-                "Stripe-Signature", WebhookSigner.stripeSignatureHeader(body, secret, t));
-          }
-        }
-        case "omise" -> {
-          if (signed) {
-            request.header("Omise-Signature", WebhookSigner.omiseSignature(body, secret, t));
-          }
-          request.header("Omise-Signature-Timestamp", Long.toString(t));
-        }
-        case "komoju" -> {
-          if (signed) {
-            request.header("X-Komoju-Signature", WebhookSigner.komojuSignature(body, secret));
-          }
-        }
-        default -> sent = signed ? twoC2pPayload(body, secret, tampered) : "{\"notified\":true}";
-      }
-      return request.POST(HttpRequest.BodyPublishers.ofString(sent)).build();
-    }
-  }
-
   private static HttpResponse<String> deliver(Delivery delivery) {
-    return Api.send(delivery.request());
-  }
-
-  private static String raiseAmount(String json) {
-    Matcher amount = Pattern.compile("\"amount\":(\\d+)").matcher(json);
-    assertThat(amount.find()).as(json).isTrue();
-    return amount.replaceFirst("\"amount\":" + (Long.parseLong(amount.group(1)) + 1));
-  }
-
-  /**
-   * The notification JWT; tampered, its claims segment is swapped for one with another amount while
-   * header and signature stay.
-   */
-  private static String twoC2pPayload(String claimsJson, String secret, boolean tampered) {
-    String signedBody = WebhookSigner.twoC2pBody(claims(claimsJson), secret);
-    if (!tampered) {
-      return signedBody;
-    }
-    String jwt = Shopper.json(signedBody).path("payload").asText();
-    String[] parts = jwt.split("\\.");
-    String forged =
-        java.util.Base64.getUrlEncoder()
-            .withoutPadding()
-            .encodeToString(
-                raiseAmount(claimsJson).getBytes(java.nio.charset.StandardCharsets.UTF_8));
-    return "{\"payload\":\"" + parts[0] + "." + forged + "." + parts[2] + "\"}";
-  }
-
-  private static Map<String, Object> claims(String claimsJson) {
-    try {
-      @SuppressWarnings("unchecked")
-      Map<String, Object> claims =
-          new com.fasterxml.jackson.databind.ObjectMapper()
-              .readValue(claimsJson, LinkedHashMap.class);
-      claims.put("amount", new java.math.BigDecimal(claims.get("amount").toString()));
-      return claims;
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
-  }
-
-  /** A valid "paid" event, in the gateway's own shape, for the charge a test just made. */
-  private static Delivery succeeded(String gateway, JsonNode charge) throws Exception {
-    String id = charge.path("charge_id").asText();
-    long amount = charge.path("amount").asLong();
-    String event =
-        switch (gateway) {
-          case "stripe" ->
-              WebhookEvents.stripePaymentIntent(
-                  WebhookEvents.newEventId("stripe"),
-                  "payment_intent.succeeded",
-                  id,
-                  amount,
-                  "jpy",
-                  "succeeded",
-                  Instant.now().getEpochSecond());
-          case "omise" ->
-              WebhookEvents.omise(
-                  WebhookEvents.newEventId("omise"),
-                  "charge.complete",
-                  id,
-                  amount,
-                  "jpy",
-                  "successful");
-          case "komoju" ->
-              WebhookEvents.komoju(
-                  WebhookEvents.newEventId("komoju"),
-                  "payment.captured",
-                  id,
-                  "ORDER-" + orderId(charge),
-                  amount,
-                  "JPY",
-                  "captured",
-                  "credit_card");
-          default ->
-              new com.fasterxml.jackson.databind.ObjectMapper()
-                  .writeValueAsString(
-                      WebhookEvents.twoC2pClaims(
-                          "JT01", id, amount, "JPY", "0000", "T" + UUID.randomUUID()));
-        };
-    return Delivery.of(gateway, event);
+    return delivery.send();
   }
 
   private static Delivery captured(JsonNode charge, long amount) {
@@ -596,33 +420,6 @@ class WebhooksIT {
             "JPY",
             "captured",
             charge.path("method").asText()));
-  }
-
-  private static String eventIdOf(String gateway, String body) {
-    JsonNode event = Shopper.json(body);
-    if (gateway.equals("2c2p")) {
-      return event.path("invoiceNo").asText()
-          + ":"
-          + event.path("respCode").asText()
-          + ":"
-          + event.path("tranRef").asText();
-    }
-    return event.path("id").asText();
-  }
-
-  private static String secretOf(String gateway) {
-    return switch (gateway) {
-      case "stripe" -> WebhookSecrets.STRIPE;
-      case "omise" -> WebhookSecrets.OMISE;
-      case "komoju" -> WebhookSecrets.KOMOJU;
-      default -> WebhookSecrets.TWO_C2P;
-    };
-  }
-
-  private static String wrongSecret(String gateway) {
-    return gateway.equals("omise")
-        ? java.util.Base64.getEncoder().encodeToString("not-the-secret".getBytes())
-        : "not-the-secret-" + gateway;
   }
 
   private static JsonNode pay(
@@ -677,24 +474,5 @@ class WebhooksIT {
     List<MimeMessage> found = mailTo(address);
     assertThat(found).as("mail to %s within %s", address, limit).hasSize(count);
     return found;
-  }
-
-  private static long webhookKeys() {
-    return Db.count("SELECT count(*) FROM idempotency_key WHERE scope LIKE 'webhook:%'");
-  }
-
-  /** How many deliveries from this gateway were rejected, from /metrics. */
-  private static double rejected(String gateway) {
-    String metrics = Api.at(Api.SECURE_BASE, "operator").get("/metrics?scope=application").body();
-    Matcher line =
-        Pattern.compile("(?m)^ichido_webhooks_total\\{([^}]*)\\} ([0-9.eE+-]+)$").matcher(metrics);
-    double total = 0;
-    while (line.find()) {
-      if (line.group(1).contains("gateway=\"" + gateway + "\"")
-          && line.group(1).contains("outcome=\"rejected\"")) {
-        total += Double.parseDouble(line.group(2));
-      }
-    }
-    return total;
   }
 }

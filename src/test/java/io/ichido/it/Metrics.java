@@ -1,0 +1,27 @@
+package io.ichido.it;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** The test server's application metrics, read as the operator over HTTPS, as /metrics requires. */
+final class Metrics {
+
+  private static final Pattern WEBHOOKS =
+      Pattern.compile("(?m)^ichido_webhooks_total\\{([^}]*)\\} ([0-9.eE+-]+)$");
+
+  private Metrics() {}
+
+  /** How many deliveries from this gateway were rejected so far. */
+  static double webhooksRejected(String gateway) {
+    String metrics = Api.at(Api.SECURE_BASE, "operator").get("/metrics?scope=application").body();
+    Matcher line = WEBHOOKS.matcher(metrics);
+    double total = 0;
+    while (line.find()) {
+      if (line.group(1).contains("gateway=\"" + gateway + "\"")
+          && line.group(1).contains("outcome=\"rejected\"")) {
+        total += Double.parseDouble(line.group(2));
+      }
+    }
+    return total;
+  }
+}
