@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.ichido.sandbox.WebhookSigner;
 import java.net.URLEncoder;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -103,7 +101,7 @@ class PaymentLogIT {
 
   @Test
   @DisplayName(
-      "webhooks: received, processed and duplicate deliveries are logged; 50 forgeries add nothing")
+      "webhooks: received, processed and duplicate deliveries are logged (forgeries: HostileInputIT)")
   void webhookFacts() {
     JsonNode order = new Shopper(SHOP_A).order(Db.newProduct(5, 1000, 10), 1);
     HttpResponse<String> paid =
@@ -115,25 +113,6 @@ class PaymentLogIT {
 
     String eventId = Sandbox.complete("komoju", chargeId).path("webhook").path("eventId").asText();
     Sandbox.redeliver(eventId);
-    long entriesBefore = Db.logEntriesBesidesMail();
-    for (int i = 0; i < 50; i++) {
-      byte[] forged =
-          ("{\"id\":\"forged-" + i + "\",\"type\":\"payment.captured\"}")
-              .getBytes(StandardCharsets.UTF_8);
-      HttpRequest.Builder request =
-          Api.anonymous()
-              .request("/api/webhooks/komoju")
-              .header("Content-Type", "application/json")
-              .POST(HttpRequest.BodyPublishers.ofByteArray(forged));
-      if (i % 2 == 0) {
-        request.header(
-            "X-Komoju-Signature",
-            WebhookSigner.komojuSignature(
-                new String(forged, StandardCharsets.UTF_8), "not-the-token"));
-      }
-      assertThat(Api.send(request.build()).statusCode()).isEqualTo(400);
-    }
-    assertThat(Db.logEntriesBesidesMail()).isEqualTo(entriesBefore);
 
     List<String> kinds = new ArrayList<>();
     search("gateway=komoju&size=4")
@@ -145,7 +124,6 @@ class PaymentLogIT {
             "WEBHOOK_RECEIVED:" + chargeId,
             "WEBHOOK_PROCESSED:" + chargeId,
             "WEBHOOK_RECEIVED:" + chargeId);
-    assertThat(search("kind=WEBHOOK_REJECTED").path("items")).isEmpty();
     JsonNode processed =
         search("kind=WEBHOOK_PROCESSED&gateway=komoju&size=1").path("items").get(0);
     assertThat(processed.path("details").path("eventId").asText()).isEqualTo(eventId);

@@ -233,8 +233,8 @@ class PaymentsIT {
 
   @Test
   @DisplayName(
-      "Omise 3-D Secure: the signed return link asks the gateway, trusts no browser, tells no one"
-          + " else")
+      "Omise 3-D Secure: the signed return link asks the gateway, trusts no browser, tells only the"
+          + " status")
   void omiseThreeDSecure() {
     JsonNode order = new Shopper(SHOP_A).order(Db.newProduct(10, 2800, 10), 1);
     long orderId = order.get("id").asLong();
@@ -255,17 +255,7 @@ class PaymentsIT {
     assertThat(returnUrl).contains("order_id=" + orderId).contains("token=");
     String path = returnUrl.substring(returnUrl.indexOf("/api/"));
 
-    // Without the token, or with another order's or a forged one, the page says nothing.
-    for (String forged :
-        List.of(
-            "/api/payments/return/omise?order_id=" + orderId,
-            path.replace("token=", "token=x"),
-            path.replace("order_id=" + orderId, "order_id=" + (orderId + 1)),
-            path.replaceAll("expires=[0-9]+", "expires=1"))) {
-      HttpResponse<String> refused = Api.anonymous().get(forged);
-      assertThat(refused.statusCode()).as(forged).isEqualTo(404);
-      assertThat(refused.body()).doesNotContain("authorize_uri").doesNotContain("requires_action");
-    }
+    // Without a valid token for this order the page says nothing: HostileInputIT.
 
     // The browser comes back before the customer authenticated: nothing changes.
     HttpResponse<String> early = Api.anonymous().get(path);
