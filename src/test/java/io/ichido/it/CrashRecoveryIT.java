@@ -200,13 +200,18 @@ class CrashRecoveryIT {
         });
   }
 
+  /**
+   * This build's server only: another checkout of the project on the same machine may run a server
+   * of the same name, and killing that one instead lets the charge finish.
+   */
   private static Optional<ProcessHandle> liberty() {
+    String launcher = WLP.resolve("bin/tools/ws-server.jar").toAbsolutePath().toString();
     return ProcessHandle.allProcesses()
         .filter(
             p ->
                 p.info()
                     .commandLine()
-                    .map(c -> c.contains("ws-server.jar") && c.contains(SERVER))
+                    .map(c -> c.contains(launcher) && c.contains(" " + SERVER))
                     .orElse(false))
         .findFirst();
   }
