@@ -140,7 +140,7 @@ class OncePerOrderIT {
     Sandbox.fault("stripe", "*", "delay", 1, 1500);
 
     List<HttpResponse<String>> answers =
-        concurrently(6, i -> SHOP_A.postJson(CHARGE, "tab-" + i + "-" + UUID.randomUUID(), body));
+        Together.fire(6, i -> SHOP_A.postJson(CHARGE, "tab-" + i + "-" + UUID.randomUUID(), body));
 
     List<String> problems = answers.stream().map(OncePerOrderIT::problemType).toList();
     assertThat(answers.stream().filter(a -> a.statusCode() == 201)).as("%s", problems).hasSize(1);
@@ -380,32 +380,6 @@ class OncePerOrderIT {
     List<Long> sorted = millis.stream().sorted().toList();
     int index = Math.min(sorted.size() - 1, (int) Math.ceil(p / 100.0 * sorted.size()) - 1);
     return sorted.get(Math.max(index, 0));
-  }
-
-  private static List<HttpResponse<String>> concurrently(
-      int n, java.util.function.IntFunction<HttpResponse<String>> request) throws Exception {
-    ExecutorService pool = Executors.newFixedThreadPool(n);
-    try {
-      CountDownLatch start = new CountDownLatch(1);
-      List<Future<HttpResponse<String>>> futures = new ArrayList<>();
-      for (int i = 0; i < n; i++) {
-        int index = i;
-        futures.add(
-            pool.submit(
-                () -> {
-                  start.await();
-                  return request.apply(index);
-                }));
-      }
-      start.countDown();
-      List<HttpResponse<String>> answers = new ArrayList<>();
-      for (Future<HttpResponse<String>> future : futures) {
-        answers.add(future.get(60, TimeUnit.SECONDS));
-      }
-      return answers;
-    } finally {
-      pool.shutdownNow();
-    }
   }
 
   private static List<JsonNode> successfulCharges(long orderId) {
