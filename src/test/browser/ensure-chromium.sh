@@ -5,14 +5,7 @@
 # screenshot readable.
 set -uo pipefail
 
-as_root() {
-  if [ "$(id -u)" = 0 ]; then "$@"; elif sudo -n true 2>/dev/null; then sudo -n "$@"; else return 1; fi
-}
-
-install() {
-  command -v apt-get >/dev/null || return 1
-  as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"
-}
+. "$(dirname "${BASH_SOURCE[0]}")/../debian-packages.sh"
 
 if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
   echo "Installing chromium and chromium-driver for the browser test"

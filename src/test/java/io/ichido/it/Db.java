@@ -11,6 +11,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
 
@@ -151,6 +154,27 @@ public final class Db {
 
   public static long ordersFor(String customer) {
     return count("SELECT count(*) FROM customer_order WHERE customer = ?", customer);
+  }
+
+  /** Payment-log facts, chained or still pending, whose {@code column} holds {@code value}. */
+  public static Map<String, Long> factsByKind(String column, Object value) {
+    Map<String, Long> kinds = new HashMap<>();
+    for (String table : List.of("payment_log", "payment_log_pending")) {
+      try (Connection c = connect();
+          PreparedStatement query =
+              prepare(
+                  c,
+                  "SELECT kind, count(*) FROM " + table + " WHERE " + column + " = ? GROUP BY kind",
+                  value);
+          ResultSet rows = query.executeQuery()) {
+        while (rows.next()) {
+          kinds.merge(rows.getString(1), rows.getLong(2), Long::sum);
+        }
+      } catch (SQLException e) {
+        throw new IllegalStateException(e);
+      }
+    }
+    return kinds;
   }
 
   static PreparedStatement prepare(Connection c, String sql, Object... args) throws SQLException {

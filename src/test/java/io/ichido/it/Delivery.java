@@ -137,13 +137,22 @@ record Delivery(
   }
 
   HttpResponse<String> send() {
-    return Api.send(request());
+    return sendTo(Api.BASE);
+  }
+
+  /** To a server other than the test run's, at {@code base} ({@code http://host:port}). */
+  HttpResponse<String> sendTo(String base) {
+    return Api.send(request(base));
   }
 
   HttpRequest request() {
+    return request(Api.BASE);
+  }
+
+  private HttpRequest request(String base) {
     long t = signedAt.getEpochSecond();
     HttpRequest.Builder request =
-        HttpRequest.newBuilder(URI.create(Api.BASE + "/api/webhooks/" + gateway))
+        HttpRequest.newBuilder(URI.create(base + "/api/webhooks/" + gateway))
             .header("Content-Type", "application/json");
     String sent = tampered ? raiseAmount(body) : body;
     switch (gateway) {

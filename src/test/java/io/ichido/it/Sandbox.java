@@ -9,8 +9,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** The local gateway sandbox's control API: its ledger and its misbehaviour. */
 public final class Sandbox {
@@ -57,6 +59,23 @@ public final class Sandbox {
       String id = reference.replace("ORDER-", "");
       if (id.equals(Long.toString(orderId)) || id.startsWith(orderId + "-")) {
         charges.add(entry);
+      }
+    }
+    return charges;
+  }
+
+  /** The successful charges the sandbox made for each of {@code orders}, in one ledger read. */
+  public static Map<Long, List<JsonNode>> successfulChargesByOrder(Set<Long> orders) {
+    Map<Long, List<JsonNode>> charges = new HashMap<>();
+    for (JsonNode entry : ledger()) {
+      // ORDER-<id>, or ORDER-<id>-<n> for a later 2C2P invoice of the same order.
+      String id = entry.path("reference").asText().replace("ORDER-", "").split("-")[0];
+      if (!id.matches("\\d+") || "failed".equals(entry.path("status").asText())) {
+        continue;
+      }
+      long orderId = Long.parseLong(id);
+      if (orders.contains(orderId)) {
+        charges.computeIfAbsent(orderId, o -> new ArrayList<>()).add(entry);
       }
     }
     return charges;

@@ -1,0 +1,54 @@
+package io.ichido.it;
+
+import com.icegreen.greenmail.util.GreenMail;
+import com.icegreen.greenmail.util.ServerSetup;
+import jakarta.mail.Address;
+import jakarta.mail.MessagingException;
+import jakarta.mail.internet.MimeMessage;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A real SMTP server (GreenMail) on the test run's SMTP port, and what it received. */
+final class Mailbox {
+
+  /** The port the test WARs send to ({@code ichido.mail.port}). */
+  static final int PORT = Integer.parseInt(System.getProperty("ichido.smtpPort", "13025"));
+
+  private final GreenMail smtp =
+      new GreenMail(new ServerSetup(PORT, "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
+
+  void start() {
+    smtp.start();
+  }
+
+  void stop() {
+    smtp.stop();
+  }
+
+  List<MimeMessage> to(String address) throws MessagingException {
+    List<MimeMessage> found = new ArrayList<>();
+    for (MimeMessage message : smtp.getReceivedMessages()) {
+      for (Address to : message.getAllRecipients()) {
+        if (to.toString().equalsIgnoreCase(address)) {
+          found.add(message);
+        }
+      }
+    }
+    return found;
+  }
+
+  /** Waits up to 30 s until {@code address} has received {@code count} emails or more. */
+  void await(String address, int count) {
+    Await.until(
+        count + " emails to " + address,
+        Duration.ofSeconds(30),
+        () -> {
+          try {
+            return to(address).size() >= count;
+          } catch (MessagingException e) {
+            throw new IllegalStateException(e);
+          }
+        });
+  }
+}
