@@ -12,6 +12,7 @@ import io.ichido.orders.entity.OrderStatusChanged;
 import io.ichido.orders.entity.TaxLine;
 import io.ichido.payments.entity.ChargeRequested;
 import io.ichido.payments.entity.GatewayAnswered;
+import io.ichido.platform.control.Rows;
 import io.ichido.webhooks.entity.WebhookHandled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -170,7 +171,7 @@ public class PaymentLogFacts {
    * everything else the transaction changed.
    */
   private String customerOf(long orderId) {
-    CustomerOrder order = em.find(CustomerOrder.class, orderId);
+    CustomerOrder order = Rows.find(em, CustomerOrder.class, orderId);
     return order == null ? null : order.customer();
   }
 

@@ -6,6 +6,7 @@ import io.ichido.inventory.entity.StockLevel;
 import io.ichido.inventory.entity.StockMoved;
 import io.ichido.inventory.entity.StockReservation;
 import io.ichido.inventory.entity.StockReservation.State;
+import io.ichido.platform.control.Rows;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -29,12 +30,12 @@ public class Inventory {
   // Reads run in a transaction too: Liberty's transaction-less entity managers trip Hibernate.
   @Transactional
   public Optional<Product> product(String sku) {
-    return Optional.ofNullable(em.find(Product.class, sku));
+    return Optional.ofNullable(Rows.find(em, Product.class, sku));
   }
 
   @Transactional
   public StockLevel level(String sku) {
-    Stock stock = em.find(Stock.class, sku);
+    Stock stock = Rows.find(em, Stock.class, sku);
     if (stock == null) {
       throw new UnknownSku(sku);
     }

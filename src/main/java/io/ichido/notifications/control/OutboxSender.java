@@ -2,6 +2,7 @@ package io.ichido.notifications.control;
 
 import io.ichido.notifications.entity.EmailAttempted;
 import io.ichido.notifications.entity.OutboxEmail;
+import io.ichido.platform.control.Rows;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -44,7 +45,7 @@ public class OutboxSender {
     if (due.isEmpty()) {
       return false;
     }
-    OutboxEmail email = em.find(OutboxEmail.class, ((Number) due.get(0)).longValue());
+    OutboxEmail email = Rows.find(em, OutboxEmail.class, ((Number) due.get(0)).longValue());
     try {
       mailer.send(email.recipient(), email.subject(), email.body(), messageId(email));
       email.sent();

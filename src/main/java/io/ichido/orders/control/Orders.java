@@ -6,6 +6,7 @@ import io.ichido.inventory.entity.Product;
 import io.ichido.orders.entity.CustomerOrder;
 import io.ichido.orders.entity.OrderLine;
 import io.ichido.orders.entity.OrderPlaced;
+import io.ichido.platform.control.Rows;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -73,7 +74,7 @@ public class Orders {
    */
   @Transactional(Transactional.TxType.MANDATORY)
   public CustomerOrder lockOwned(String owner, long id) {
-    CustomerOrder order = em.find(CustomerOrder.class, id, LockModeType.PESSIMISTIC_WRITE);
+    CustomerOrder order = Rows.find(em, CustomerOrder.class, id, LockModeType.PESSIMISTIC_WRITE);
     if (order == null || !order.owner().equals(owner)) {
       throw new OrderNotFound(id);
     }
@@ -83,7 +84,7 @@ public class Orders {
   /** Any order, locked, for callers that are not a client (the gateway's return URL). */
   @Transactional(Transactional.TxType.MANDATORY)
   public CustomerOrder lock(long id) {
-    CustomerOrder order = em.find(CustomerOrder.class, id, LockModeType.PESSIMISTIC_WRITE);
+    CustomerOrder order = Rows.find(em, CustomerOrder.class, id, LockModeType.PESSIMISTIC_WRITE);
     if (order == null) {
       throw new OrderNotFound(id);
     }

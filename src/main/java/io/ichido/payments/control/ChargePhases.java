@@ -8,6 +8,7 @@ import io.ichido.payments.entity.ChargeRequested;
 import io.ichido.payments.entity.ChargeStatus;
 import io.ichido.payments.entity.PaymentMethod;
 import io.ichido.platform.control.Json;
+import io.ichido.platform.control.Rows;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -198,7 +199,7 @@ class ChargePhases {
    */
   @Transactional(TxType.REQUIRES_NEW)
   public ChargeOutcome latest(long orderId, String gateway) {
-    CustomerOrder order = em.find(CustomerOrder.class, orderId);
+    CustomerOrder order = Rows.find(em, CustomerOrder.class, orderId);
     if (order == null) {
       throw PaymentRefused.notPayable(orderId, "without a " + gateway + " charge");
     }
@@ -215,7 +216,7 @@ class ChargePhases {
 
   /** The attempt under its order's lock: the order serialises everything that moves its payment. */
   private ChargeAttempt locked(long attemptId) {
-    ChargeAttempt attempt = em.find(ChargeAttempt.class, attemptId);
+    ChargeAttempt attempt = Rows.find(em, ChargeAttempt.class, attemptId);
     orders.lock(attempt.orderId());
     em.refresh(attempt);
     return attempt;
