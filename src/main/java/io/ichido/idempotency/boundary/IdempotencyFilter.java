@@ -7,6 +7,7 @@ import io.ichido.idempotency.control.IdempotencyMetrics;
 import io.ichido.idempotency.control.IdempotencyScope;
 import io.ichido.idempotency.control.InvalidIdempotencyKey;
 import io.ichido.idempotency.control.InvalidScopeHeader;
+import io.ichido.idempotency.control.KeyReleases;
 import io.ichido.idempotency.control.PendingRequest;
 import io.ichido.idempotency.control.RequestBodyTooLarge;
 import io.ichido.idempotency.control.RequestFingerprint;
@@ -70,6 +71,7 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
 
   @Inject IdempotencyConfig config;
   @Inject IdempotencyKeys keys;
+  @Inject KeyReleases releases;
   @Inject IdempotencyMetrics metrics;
   @Inject TransientFailures transientFailures;
   @Inject PendingRequest pending;
@@ -177,7 +179,7 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
     Claimed claim = pending.claim();
     int status = response.getStatus();
     if (!pending.executed() || transientFailures.isTransient(status)) {
-      keys.release(claim);
+      releases.release(claim);
       pending.released();
       return;
     }

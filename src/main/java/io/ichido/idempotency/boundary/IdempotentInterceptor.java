@@ -1,6 +1,7 @@
 package io.ichido.idempotency.boundary;
 
 import io.ichido.idempotency.control.IdempotencyKeys;
+import io.ichido.idempotency.control.KeyReleases;
 import io.ichido.idempotency.control.LeaseLost;
 import io.ichido.idempotency.control.PendingRequest;
 import io.ichido.idempotency.control.ResponseCapture;
@@ -41,6 +42,7 @@ public class IdempotentInterceptor {
 
   @Inject PendingRequest pending;
   @Inject IdempotencyKeys keys;
+  @Inject KeyReleases releases;
   @Inject Transactions transactions;
   @Inject TransientFailures transientFailures;
 
@@ -124,7 +126,7 @@ public class IdempotentInterceptor {
   }
 
   private void release(Claimed claim) {
-    keys.release(claim);
+    releases.release(claim);
     pending.released();
   }
 
