@@ -15,7 +15,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
 import liquibase.Contexts;
 import liquibase.LabelExpression;
@@ -142,28 +144,48 @@ public final class DevDatabase {
   /**
    * Maven closes the class loader of exec:java before the JVM exits, so the library's own shutdown
    * hook can no longer load its classes. This one needs nothing but the JDK: a fast shutdown
-   * (SIGINT) of the postmaster, waited for.
+   * (SIGINT) of the postmaster, waited for. The postmaster is looked up when the JVM exits, not
+   * now: a test may have restarted it meanwhile (see TestPostgres).
    */
-  private static void stopWithThisJvm(Path dataDir) throws IOException {
-    long pid = Long.parseLong(Files.readAllLines(dataDir.resolve("postmaster.pid")).get(0).trim());
+  private static void stopWithThisJvm(Path dataDir) {
     Runtime.getRuntime()
         .addShutdownHook(
             new Thread(
                 () ->
-                    ProcessHandle.of(pid)
+                    postmaster(dataDir)
                         .ifPresent(
                             postmaster -> {
                               try {
-                                new ProcessBuilder("kill", "-INT", Long.toString(pid))
+                                new ProcessBuilder("kill", "-INT", Long.toString(postmaster.pid()))
                                     .inheritIO()
                                     .start()
-                                    .waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
-                                postmaster.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
+                                    .waitFor(10, TimeUnit.SECONDS);
+                                postmaster.onExit().get(30, TimeUnit.SECONDS);
                               } catch (Exception e) {
-                                System.err.println("Could not stop PostgreSQL " + pid + ": " + e);
+                                System.err.println(
+                                    "Could not stop PostgreSQL " + postmaster.pid() + ": " + e);
                               }
                             }),
                 "stop-embedded-postgresql"));
+  }
+
+  /**
+   * The running postmaster of {@code dataDir}: its pid file may be stale, so the pid is checked.
+   */
+  private static Optional<ProcessHandle> postmaster(Path dataDir) {
+    try {
+      long pid =
+          Long.parseLong(Files.readAllLines(dataDir.resolve("postmaster.pid")).get(0).trim());
+      return ProcessHandle.of(pid)
+          .filter(
+              p ->
+                  p.info()
+                      .commandLine()
+                      .map(command -> command.contains(dataDir.toString()))
+                      .orElse(true));
+    } catch (IOException | RuntimeException stopped) {
+      return Optional.empty();
+    }
   }
 
   /**
@@ -182,7 +204,7 @@ public final class DevDatabase {
                         .redirectErrorStream(true)
                         .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                         .start()
-                        .waitFor(60, java.util.concurrent.TimeUnit.SECONDS);
+                        .waitFor(60, TimeUnit.SECONDS);
                   } catch (Exception e) {
                     System.err.println("Could not stop Liberty server " + name + ": " + e);
                   }

@@ -17,11 +17,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import org.assertj.core.api.SoftAssertions;
@@ -58,8 +60,11 @@ class ClusterIT {
   private static final String CHARGE = "/api/payments/charge";
   private static final List<String> GATEWAYS = List.of("stripe", "omise", "komoju", "2c2p");
   private static final int SOAK_ORDERS = 200;
+  private static final int RESTART_SOAK_ORDERS = 120;
   private static final int SOAK_CLIENTS = 12;
-  private static final int KILL_AFTER = SOAK_ORDERS * 2 / 5;
+
+  /** How long PostgreSQL stays down in the restart: a restart, not an outage. */
+  private static final Duration DATABASE_AWAY = Duration.ofSeconds(3);
 
   /**
    * How long the second server reserves a timer run it claimed: Liberty refuses less than 100 s
@@ -214,19 +219,31 @@ class ClusterIT {
   @Test
   @Order(4)
   @DisplayName(
-      "kill -9 of one server mid-soak: charges == paid orders, sums equal, the log intact and every fact chained by the survivor")
+      "kill -9 of one server mid-soak: charges == paid orders, sums equal, the log intact and every"
+          + " fact chained by the survivor")
   void killOneMidSoak() throws Exception {
-    String sku = Db.newProduct(SOAK_ORDERS, 1000, 10);
-    String customer = OrderJson.customer("cluster-soak");
+    soak("cluster-soak", SOAK_ORDERS, ClusterIT::killSecond).everyChargeOnce().assertAll();
+  }
+
+  /**
+   * {@code orders} orders, each charged by one of 12 clients through the balancer with a key of its
+   * own and retried with it until final, spread over the four gateways; {@code midway} runs once
+   * two fifths of them are paid.
+   */
+  private static Soak soak(String name, int orders, Midway midway) throws Exception {
+    String sku = Db.newProduct(orders, 1000, 10);
+    String customer = OrderJson.customer(name);
     Map<Long, Long> ordered = new ConcurrentHashMap<>();
     Set<String> servedBy = ConcurrentHashMap.newKeySet();
+    Map<String, Integer> retriedAfter = new ConcurrentSkipListMap<>();
     AtomicInteger paid = new AtomicInteger();
     AtomicInteger retries = new AtomicInteger();
+    int midwayAfter = orders * 2 / 5;
     ExecutorService clients = Executors.newFixedThreadPool(SOAK_CLIENTS);
     long started = System.nanoTime();
     try {
       List<Future<?>> work = new ArrayList<>();
-      for (int i = 0; i < SOAK_ORDERS; i++) {
+      for (int i = 0; i < orders; i++) {
         String gateway = GATEWAYS.get(i % GATEWAYS.size());
         work.add(
             clients.submit(
@@ -237,99 +254,128 @@ class ClusterIT {
                   HttpResponse<String> answer =
                       shopper.untilFinal(
                           CHARGE,
-                          "cluster-soak-" + UUID.randomUUID(),
+                          name + "-" + UUID.randomUUID(),
                           Shopper.chargeBody(
                               order,
                               gateway,
                               "card",
                               Sandbox.CARD_THAT_PAYS.get(gateway),
-                              "soak-" + orderId + "@cluster.example"));
+                              name + "-" + orderId + "@cluster.example"));
                   assertThat(answer.statusCode()).as(answer.body()).isEqualTo(201);
                   servedBy.add(LoadBalancer.servedBy(answer));
                   ordered.put(orderId, order.get("amount").asLong());
                   retries.addAndGet(shopper.retries());
+                  shopper.retriedAfter().forEach((k, n) -> retriedAfter.merge(k, n, Integer::sum));
                   paid.incrementAndGet();
                   return null;
                 }));
       }
       Await.until(
-          KILL_AFTER + " orders paid", Duration.ofMinutes(3), () -> paid.get() >= KILL_AFTER);
-      killSecond();
+          midwayAfter + " orders paid", Duration.ofMinutes(3), () -> paid.get() >= midwayAfter);
+      midway.run();
       for (Future<?> f : work) {
         f.get(5, TimeUnit.MINUTES);
       }
     } finally {
       clients.shutdownNow();
     }
-    long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started);
-
-    Instant done = Instant.now();
-    boolean chained =
-        eventually(
-            () -> Db.count("SELECT count(*) FROM payment_log_pending") == 0,
-            Duration.ofSeconds(10));
-    Duration chainedAfter = Duration.between(done, Instant.now());
-    Map<Long, List<JsonNode>> charges = Sandbox.successfulChargesByOrder(ordered.keySet());
-    long charged =
-        charges.values().stream()
-            .flatMap(List::stream)
-            .mapToLong(c -> c.path("amount").asLong())
-            .sum();
-    long total = ordered.values().stream().mapToLong(Long::longValue).sum();
+    Soak soak =
+        new Soak(
+            name,
+            orders,
+            sku,
+            customer,
+            ordered,
+            retriedAfter,
+            TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started));
     System.out.printf(
-        "Cluster soak: orders=%d charges=%d ordered=%d JPY charged=%d JPY client-retries=%d"
-            + " servers=%s in %d s, killed after %d paid; pending facts chained %d ms after the"
-            + " last answer%n",
-        ordered.size(),
-        charges.values().stream().mapToInt(List::size).sum(),
-        total,
-        charged,
-        retries.get(),
-        servedBy,
-        seconds,
-        KILL_AFTER,
-        chainedAfter.toMillis());
+        "Cluster soak %s: orders=%d client-retries=%d %s servers=%s in %d s, midway after %d paid%n",
+        name, ordered.size(), retries.get(), retriedAfter, servedBy, soak.seconds(), midwayAfter);
+    return soak;
+  }
 
-    // Every invariant, so that a broken run says all it broke.
-    SoftAssertions soak = new SoftAssertions();
-    soak.assertThat(ordered).hasSize(SOAK_ORDERS);
-    soak.assertThat(charges).as("orders charged").hasSize(SOAK_ORDERS);
-    soak.assertThat(
-            charges.entrySet().stream().filter(c -> c.getValue().size() > 1).map(Map.Entry::getKey))
-        .as("orders charged more than once")
-        .isEmpty();
-    soak.assertThat(charged).as("charged").isEqualTo(total);
-    soak.assertThat(
-            Db.count(
-                "SELECT count(*) FROM customer_order WHERE customer = ? AND status = 'PAID'",
-                customer))
-        .as("paid orders")
-        .isEqualTo(SOAK_ORDERS);
-    soak.assertThat(Db.count("SELECT count(*) FROM customer_order WHERE customer = ?", customer))
-        .as("orders")
-        .isEqualTo(SOAK_ORDERS);
-    soak.assertThat(Db.reserved(sku)).as("still reserved").isZero();
-    soak.assertThat(Db.onHand(sku)).as("left on hand").isZero();
-    // The survivor's sequencer chains what both servers wrote: no auditor read helped it.
-    soak.assertThat(chained).as("every fact chained within 10 s of the last answer").isTrue();
-    JsonNode report =
-        Shopper.json(
-            Api.at(balancer.baseUrl(), "auditor").get("/api/audit/payment-log/verify").body());
-    soak.assertThat(report.path("intact").asBoolean()).as(report.toString()).isTrue();
-    soak.assertThat(report.path("unchained").asLong()).as("unchained").isZero();
-    // The outbox goes on on the survivor: every receipt sent, whoever queued it.
-    soak.assertThat(
-            eventually(
-                () ->
-                    Db.count(
-                            "SELECT count(*) FROM email_outbox o JOIN customer_order c"
-                                + " ON c.id = o.order_id WHERE c.customer = ? AND o.status = 'SENT'",
-                            customer)
-                        == SOAK_ORDERS,
-                Duration.ofSeconds(30)))
-        .as("every receipt sent")
-        .isTrue();
-    soak.assertAll();
+  /** What a soak does once it is well under way. */
+  private interface Midway {
+    void run() throws Exception;
+  }
+
+  private record Soak(
+      String name,
+      int orders,
+      String sku,
+      String customer,
+      Map<Long, Long> ordered,
+      Map<String, Integer> retriedAfter,
+      long seconds) {
+
+    /**
+     * Every invariant, so that a broken run says all it broke: each order charged once for its
+     * amount, paid, its stock sold, its receipt sent, and every fact chained by the sequencer of
+     * whichever server runs it (no auditor read helped it) with the chain intact.
+     */
+    SoftAssertions everyChargeOnce() throws Exception {
+      Instant done = Instant.now();
+      boolean chained =
+          eventually(
+              () -> Db.count("SELECT count(*) FROM payment_log_pending") == 0,
+              Duration.ofSeconds(10));
+      Duration chainedAfter = Duration.between(done, Instant.now());
+      Map<Long, List<JsonNode>> charges = Sandbox.successfulChargesByOrder(ordered.keySet());
+      long charged =
+          charges.values().stream()
+              .flatMap(List::stream)
+              .mapToLong(c -> c.path("amount").asLong())
+              .sum();
+      long total = ordered.values().stream().mapToLong(Long::longValue).sum();
+      System.out.printf(
+          "Cluster soak %s: charges=%d ordered=%d JPY charged=%d JPY; pending facts chained %d ms"
+              + " after the last answer%n",
+          name,
+          charges.values().stream().mapToInt(List::size).sum(),
+          total,
+          charged,
+          chainedAfter.toMillis());
+
+      SoftAssertions soak = new SoftAssertions();
+      soak.assertThat(ordered).hasSize(orders);
+      soak.assertThat(charges).as("orders charged").hasSize(orders);
+      soak.assertThat(
+              charges.entrySet().stream()
+                  .filter(c -> c.getValue().size() > 1)
+                  .map(Map.Entry::getKey))
+          .as("orders charged more than once")
+          .isEmpty();
+      soak.assertThat(charged).as("charged").isEqualTo(total);
+      soak.assertThat(
+              Db.count(
+                  "SELECT count(*) FROM customer_order WHERE customer = ? AND status = 'PAID'",
+                  customer))
+          .as("paid orders")
+          .isEqualTo(orders);
+      soak.assertThat(Db.count("SELECT count(*) FROM customer_order WHERE customer = ?", customer))
+          .as("orders")
+          .isEqualTo(orders);
+      soak.assertThat(Db.reserved(sku)).as("still reserved").isZero();
+      soak.assertThat(Db.onHand(sku)).as("left on hand").isZero();
+      soak.assertThat(chained).as("every fact chained within 10 s of the last answer").isTrue();
+      JsonNode report =
+          Shopper.json(
+              Api.at(balancer.baseUrl(), "auditor").get("/api/audit/payment-log/verify").body());
+      soak.assertThat(report.path("intact").asBoolean()).as(report.toString()).isTrue();
+      soak.assertThat(report.path("unchained").asLong()).as("unchained").isZero();
+      soak.assertThat(
+              eventually(
+                  () ->
+                      Db.count(
+                              "SELECT count(*) FROM email_outbox o JOIN customer_order c ON"
+                                  + " c.id = o.order_id WHERE c.customer = ? AND o.status = 'SENT'",
+                              customer)
+                          == orders,
+                  Duration.ofSeconds(30)))
+          .as("every receipt sent")
+          .isTrue();
+      return soak;
+    }
   }
 
   @Test
@@ -365,6 +411,68 @@ class ClusterIT {
     Await.until(
         "the survivor to purge the expired key",
         () -> Db.count("SELECT count(*) FROM idempotency_key WHERE scope = ?", scope) == 0);
+  }
+
+  @Test
+  @Order(6)
+  @DisplayName(
+      "PostgreSQL restarted (fast shutdown, start) mid-soak: in-flight requests fail cleanly with 503"
+          + " and are retried with their keys, the pool recovers without a server restart,"
+          + " readiness goes DOWN and UP, nothing charged twice or lost")
+  void databaseRestartMidSoak() throws Exception {
+    // After the kill: the survivor alone, its timers included (a restart before the kill would
+    // make the killed server's timers miss their runs, and the survivor take them over early).
+    ReadinessWatch readiness = ReadinessWatch.of(Map.of("s1", Api.BASE));
+    String probeKey = "cluster-probe-" + UUID.randomUUID();
+    String probeSku = Db.newProduct(1, 700, 10);
+    String probeBody = OrderJson.of(OrderJson.customer("cluster-probe"), probeSku, 1);
+    AtomicReference<HttpResponse<String>> whileAway = new AtomicReference<>();
+
+    Soak soak =
+        soak(
+            "cluster-restart",
+            RESTART_SOAK_ORDERS,
+            () -> {
+              TestPostgres.Stopped stopped = TestPostgres.stop();
+              whileAway.set(shop("shop-a").postJson("/api/orders", probeKey, probeBody));
+              Thread.sleep(DATABASE_AWAY.toMillis());
+              stopped.start();
+            });
+    Map<String, List<Integer>> seen = readiness.stop();
+    System.out.println("Readiness while PostgreSQL restarted: " + seen);
+
+    SoftAssertions restart = soak.everyChargeOnce();
+    restart
+        .assertThat(soak.retriedAfter().keySet())
+        .as("what retried requests were answered: a 5xx of ours is always a problem")
+        .noneMatch(answer -> answer.startsWith("500"));
+    HttpResponse<String> refused = whileAway.get();
+    restart
+        .assertThat(refused.statusCode())
+        .as("an order while the database is away: " + refused.body())
+        .isEqualTo(503);
+    restart
+        .assertThat(refused.headers().firstValue("Content-Type"))
+        .contains("application/problem+json");
+    restart.assertThat(refused.body()).contains("database-unavailable");
+    restart.assertThat(refused.headers().firstValue("Retry-After")).isPresent();
+    HttpResponse<String> retried =
+        new Shopper(shop("shop-a")).untilFinal("/api/orders", probeKey, probeBody);
+    restart.assertThat(retried.statusCode()).as(retried.body()).isEqualTo(201);
+    restart
+        .assertThat(Db.keys("principal:shop-a", probeKey))
+        .as("the refused order's key, once")
+        .isEqualTo(1);
+    restart.assertThat(Db.reserved(probeSku)).as("the probe's unit, reserved once").isEqualTo(1);
+    seen.forEach(
+        (server, statuses) -> {
+          restart.assertThat(statuses).as(server + " readiness went DOWN").contains(503);
+          restart
+              .assertThat(statuses.get(statuses.size() - 1))
+              .as(server + " readiness came back UP without a restart")
+              .isEqualTo(200);
+        });
+    restart.assertAll();
   }
 
   /** Kills the second server once, noting which timers it held at that moment. */

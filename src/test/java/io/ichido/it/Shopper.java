@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.Supplier;
 
@@ -19,6 +21,7 @@ public final class Shopper {
 
   private final Api api;
   private int retries;
+  private final Map<String, Integer> retriedAfter = new TreeMap<>();
 
   public Shopper(Api api) {
     this.api = api;
@@ -26,6 +29,11 @@ public final class Shopper {
 
   public int retries() {
     return retries;
+  }
+
+  /** What the retries answered: "409 idempotency-key-in-use", "503 database-unavailable", ... */
+  public Map<String, Integer> retriedAfter() {
+    return retriedAfter;
   }
 
   /** Places an order for one unit of the SKU and answers its id and amount. */
@@ -82,6 +90,7 @@ public final class Shopper {
           return answer;
         }
         retries++;
+        retriedAfter.merge(status + " " + problemType(answer.body()), 1, Integer::sum);
         long wait =
             answer
                 .headers()
@@ -92,11 +101,21 @@ public final class Shopper {
       } catch (UncheckedIOException | IllegalStateException lost) {
         lastFailure = lost;
         retries++;
+        retriedAfter.merge("no answer", 1, Integer::sum);
         sleep(200);
       }
     }
     throw new AssertionError(
         "No final answer from POST " + path + " after " + MAX_TRIES + " tries", lastFailure);
+  }
+
+  private static String problemType(String body) {
+    try {
+      String type = JSON.readTree(body).path("type").asText("");
+      return type.substring(type.lastIndexOf('/') + 1);
+    } catch (IOException notJson) {
+      return "(not a problem)";
+    }
   }
 
   public static JsonNode json(String body) {
