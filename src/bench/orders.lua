@@ -6,6 +6,9 @@
 --           baseline: POST /api/bench/orders, no key
 --           replay:   POST /api/orders cycling over 100 keys per thread with the same body each
 --                     time, so all but the first 100 are replays (for the warm-up)
+--           echo, echo-replay: the same two to POST /api/bench/echo, an @Idempotent endpoint that
+--                     does nothing but answer; echo-replay sends only replays once a run with the
+--                     same run-id has completed its keys
 --   run-id  keeps keys apart across runs against the same database
 
 local threads = {}
@@ -36,7 +39,10 @@ end
 
 function init(args)
   mode = args[1] or "fresh"
-  path = mode == "baseline" and "/api/bench/orders" or "/api/orders"
+  local paths = {
+    baseline = "/api/bench/orders", echo = "/api/bench/echo", ["echo-replay"] = "/api/bench/echo",
+  }
+  path = paths[mode] or "/api/orders"
   run_id = args[2] or tostring(os.time())
   skus = {}
   for sku in string.gmatch(args[3] or "BENCH-1", "[^,]+") do table.insert(skus, sku) end
@@ -52,13 +58,14 @@ function request()
   }
   -- Several SKUs, so that orders do not all queue on one stock row's lock.
   local sku = skus[math.random(#skus)]
-  if mode == "fresh" then
+  if mode == "fresh" or mode == "echo" then
     headers["Idempotency-Key"] = string.format("wrk-%s-%d-%d", run_id, thread_no, counter)
-  elseif mode == "replay" then
+  elseif mode == "replay" or mode == "echo-replay" then
     local n = counter % 100
     headers["Idempotency-Key"] = string.format("wrk-%s-%d-r%d", run_id, thread_no, n)
     sku = skus[n % #skus + 1] -- a replay must repeat the body exactly
   end
+  -- The echo gets the order's body too: the layer reads and fingerprints it all the same.
   local body = string.format(
     '{"customer":"bench","items":[{"sku":"%s","quantity":1}],"currency":"JPY"}', sku)
   return wrk.format("POST", path, headers, body)
