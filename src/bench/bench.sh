@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # What the idempotency layer costs: latency added to POST /api/orders at a fixed rate, replay
-# latency, throughput against the layer's own SQL, and the server's memory, in one table.
+# latency, throughput against the layer's own SQL, what the payment log costs the same requests,
+# an @Idempotent endpoint that does nothing (fresh keys and replays) against pgbench of the SQL it
+# issues, two servers behind HAProxy against one, and the server's memory, in one table.
 #
 # Usage, from anywhere in the repository:  src/bench/bench.sh
-# Needs wrk, psql, pgbench, curl and a JDK 17 (java, jcmd). It builds the WAR and starts its own
-# embedded PostgreSQL and Liberty on ports of its own, and stops them again, in 5 to 6 minutes.
+# Needs wrk, psql, pgbench, curl, haproxy and a JDK 17 (java, jcmd). It builds the WAR and starts
+# its own embedded PostgreSQL and Liberty (later a second Liberty from the same installation, and
+# HAProxy) on ports of its own, and stops them again, in 8 to 11 minutes.
 # Every measurement is taken against baselines measured in the same run: absolute numbers on a
 # shared machine drift from run to run, ratios and differences much less. The database is the run
 # command's, durable (fsync, synchronous_commit and full_page_writes on): the script checks, prints
@@ -12,6 +15,8 @@
 #
 # Settings (environment):
 #   BENCH_HTTP_PORT=9180 BENCH_HTTPS_PORT=9543 BENCH_DB_PORT=15442   ports, all must be free
+#   BENCH_HTTP_PORT_2=9181 BENCH_HTTPS_PORT_2=9544 BENCH_LB_PORT=9182
+#                                the second Liberty's ports and HAProxy's, free too
 #   BENCH_HEAP=512m              Liberty's -Xmx
 #   BENCH_RATE=200               fixed rate of the latency test, requests/s
 #   BENCH_ROUNDS=15 BENCH_SEGMENT_SECONDS=2
@@ -33,6 +38,9 @@ PGDATA_DIR="$ROOT/target/bench-pgdata"
 HTTP_PORT="${BENCH_HTTP_PORT:-9180}"
 HTTPS_PORT="${BENCH_HTTPS_PORT:-9543}"
 DB_PORT="${BENCH_DB_PORT:-15442}"
+HTTP_PORT_2="${BENCH_HTTP_PORT_2:-9181}"
+HTTPS_PORT_2="${BENCH_HTTPS_PORT_2:-9544}"
+LB_PORT="${BENCH_LB_PORT:-9182}"
 HEAP="${BENCH_HEAP:-512m}"
 RATE="${BENCH_RATE:-200}"
 ROUNDS="${BENCH_ROUNDS:-15}"
@@ -49,8 +57,15 @@ MAX_ADDED_P50_MS=1
 MAX_ADDED_P99_MS=3
 MIN_THROUGHPUT_RATIO=0.5
 MIN_LAYER_THROUGHPUT_SHARE=0.85
+MIN_LOGGED_THROUGHPUT_SHARE=0.90 # the payment log costs at most 10 % of the throughput
+MIN_ECHO_SHARE=0.5               # of pgbench running the same SQL, fresh keys and replays alike
+MAX_RSS_MIB_AT_512M=700
 
 BASE_URL="http://127.0.0.1:$HTTP_PORT"
+BASE_URL_2="http://127.0.0.1:$HTTP_PORT_2"
+LB_URL="http://127.0.0.1:$LB_PORT"
+WLP="$ROOT/target/liberty/wlp"
+SERVER_2=ichido-bench2
 CREDENTIALS="shop-a:shop-a-secret"
 RUN_ID="$(date +%s)"
 SKUS="$(seq -f 'BENCH-%02g' 1 "$SKU_COUNT" | paste -sd,)"
@@ -61,6 +76,8 @@ PSQL=(psql -h 127.0.0.1 -p "$DB_PORT" -U ichido -d ichido -v ON_ERROR_STOP=1 -qA
 
 MVN_PID=""
 LIBERTY_PID=""
+LIBERTY_2_PID=""
+HAPROXY_PID=""
 LOCK_SAMPLER_PID=""
 
 log() { printf '==> %s\n' "$*" >&2; }
@@ -76,15 +93,18 @@ require wrk "Install it with: apt-get install wrk"
 require psql "Install it with: apt-get install postgresql-client"
 require pgbench "Install it with: apt-get install postgresql-client (pgbench comes with it)"
 require curl "Install it with: apt-get install curl"
+PATH="$PATH:/usr/sbin" # where Debian puts haproxy
+require haproxy "Install it with: apt-get install haproxy"
 require java "A JDK 17 or later is needed."
 require jcmd "A full JDK (not a JRE) is needed: jcmd checks Liberty's heap cap."
 
 # Something already listening would be used instead of what this script starts: DevDatabase
 # adopts any PostgreSQL on its port, and the readiness probe would answer for another Liberty.
 port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-for port in "$HTTP_PORT" "$HTTPS_PORT" "$DB_PORT"; do
+for port in "$HTTP_PORT" "$HTTPS_PORT" "$DB_PORT" "$HTTP_PORT_2" "$HTTPS_PORT_2" "$LB_PORT"; do
   if port_in_use "$port"; then
-    die "port $port is already in use; pick others with BENCH_HTTP_PORT, BENCH_HTTPS_PORT, BENCH_DB_PORT"
+    die "port $port is already in use; pick others with BENCH_HTTP_PORT, BENCH_HTTPS_PORT, BENCH_DB_PORT," \
+      "BENCH_HTTP_PORT_2, BENCH_HTTPS_PORT_2, BENCH_LB_PORT"
   fi
 done
 
@@ -137,9 +157,27 @@ postmaster_pid() {
   [[ -n "$pid" ]] && alive "$pid" && tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q -- "$PGDATA_DIR" && echo "$pid"
 }
 
+# HAProxy, and the second Liberty: started with setsid, so its process group is exactly what it
+# started.
+stop_cluster() {
+  if [[ -n "$HAPROXY_PID" ]]; then
+    kill -TERM "$HAPROXY_PID" 2>/dev/null || true
+    wait "$HAPROXY_PID" 2>/dev/null || true
+    HAPROXY_PID=""
+  fi
+  if [[ -n "$LIBERTY_2_PID" ]]; then
+    log "stopping the second Liberty"
+    kill -TERM -- "-$LIBERTY_2_PID" 2>/dev/null || true
+    wait_gone "$LIBERTY_2_PID" 60 || kill -KILL -- "-$LIBERTY_2_PID" 2>/dev/null || true
+    wait "$LIBERTY_2_PID" 2>/dev/null || true
+    LIBERTY_2_PID=""
+  fi
+}
+
 stop_everything() {
   local pid
   [[ -n "$LOCK_SAMPLER_PID" ]] && kill "$LOCK_SAMPLER_PID" 2>/dev/null
+  stop_cluster
   if [[ -n "$MVN_PID" ]]; then
     log "stopping Liberty, Maven and PostgreSQL"
     [[ -z "$LIBERTY_PID" ]] && LIBERTY_PID="$(find_liberty || true)"
@@ -207,14 +245,18 @@ LIBERTY_PID="$(find_liberty)" || die "Liberty is answering but its process was n
 log "ready after $((SECONDS - started))s (Liberty pid $LIBERTY_PID)"
 
 # The cap must really be in force, or the memory figure means nothing.
-max_heap_bytes="$(jcmd "$LIBERTY_PID" VM.flags | tr ' ' '\n' | sed -n 's/^-XX:MaxHeapSize=//p')"
 case "$HEAP" in
-  *[gG]) want_bytes=$((${HEAP%?} * 1024 * 1024 * 1024)) ;;
-  *[mM]) want_bytes=$((${HEAP%?} * 1024 * 1024)) ;;
-  *) want_bytes="$HEAP" ;;
+  *[gG]) max_heap_bytes=$((${HEAP%?} * 1024 * 1024 * 1024)) ;;
+  *[mM]) max_heap_bytes=$((${HEAP%?} * 1024 * 1024)) ;;
+  *) max_heap_bytes="$HEAP" ;;
 esac
-[[ "$max_heap_bytes" == "$want_bytes" ]] ||
-  die "Liberty's MaxHeapSize is $max_heap_bytes, not -Xmx$HEAP: JVM_ARGS did not apply"
+check_heap() { # pid
+  local actual
+  actual="$(jcmd "$1" VM.flags | tr ' ' '\n' | sed -n 's/^-XX:MaxHeapSize=//p')"
+  [[ "$actual" == "$max_heap_bytes" ]] ||
+    die "Liberty's (pid $1) MaxHeapSize is $actual, not -Xmx$HEAP: JVM_ARGS did not apply"
+}
+check_heap "$LIBERTY_PID"
 
 # Stock would run out within seconds; spread over several products so that orders do not all
 # queue on one stock row's lock.
@@ -227,13 +269,14 @@ INSERT INTO stock (sku, on_hand, reserved)
   ON CONFLICT (sku) DO UPDATE SET on_hand = 2000000000, reserved = 0;
 SQL
 
-run_wrk() { # mode connections seconds label: prints wrk's summary line (see orders.lua)
+run_wrk() { # mode connections seconds label [keys]: prints wrk's summary line (see orders.lua)
   local logfile="$OUT/$4.log"
   mkdir -p "$(dirname "$logfile")"
-  # The label goes into the keys too: wrk numbers them from 1 in every run, and a key reused
-  # with another body (the SKU is random) would be answered 422, not measured.
-  wrk -t"$WRK_THREADS" -c"$2" -d"$3s" --timeout 10s -s "$BENCH_DIR/orders.lua" "$BASE_URL" \
-    -- "$1" "$RUN_ID-${4//\//-}" "$SKUS" "$CREDENTIALS" >"$logfile" 2>&1 || die "wrk failed; see $logfile"
+  # The label goes into the keys too, unless they are named: wrk numbers them from 1 in every run,
+  # and a key reused with another body (the SKU is random) would be answered 422, not measured.
+  # WRK_URL=... run_wrk ... sends the load elsewhere than to the first server.
+  wrk -t"$WRK_THREADS" -c"$2" -d"$3s" --timeout 10s -s "$BENCH_DIR/orders.lua" "${WRK_URL:-$BASE_URL}" \
+    -- "$1" "$RUN_ID-${5:-${4//\//-}}" "$SKUS" "$CREDENTIALS" >"$logfile" 2>&1 || die "wrk failed; see $logfile"
   grep '^WRK ' "$logfile" | tail -n1
 }
 field() { # line name
@@ -241,8 +284,10 @@ field() { # line name
 }
 # Liberty's own performance counters, through jcmd: jstat reads them from a file in /tmp that a
 # JVM in another PID namespace on the same machine may delete as stale.
-perf_counter() { # name...: the values, in seconds where the counter counts clock ticks
-  jcmd "$LIBERTY_PID" PerfCounter.print | awk -F= -v names="$*" '
+perf_counter() { # pid name...: the values, in seconds where the counter counts clock ticks
+  local pid=$1
+  shift
+  jcmd "$pid" PerfCounter.print | awk -F= -v names="$*" '
     BEGIN { n = split(names, wanted, " ") }
     { value[$1] = $2 }
     END {
@@ -253,18 +298,18 @@ perf_counter() { # name...: the values, in seconds where the counter counts cloc
       print ""
     }'
 }
-# Seconds Liberty's JIT compiler threads have spent compiling so far (summed over the threads,
+# Seconds a Liberty's JIT compiler threads have spent compiling so far (summed over the threads,
 # so a share of the wall time can exceed 1).
-jit_seconds() { perf_counter java.ci.totalTime; }
+jit_seconds() { perf_counter "${1:-$LIBERTY_PID}" java.ci.totalTime; } # [pid]
 now() { date +%s.%N; }
 share() { # before-seconds after-seconds wall-start: what fraction of the wall time that was
   awk -v a="$1" -v b="$2" -v t0="$3" -v t1="$(now)" 'BEGIN { printf "%.2f", (b - a) / (t1 - t0) }'
 }
 
 # How busy the machine was with other work while this ran: its busy CPU time less that of the
-# processes this script started (the script's waited-for children, Maven, Liberty, PostgreSQL).
-# Interrupt time is left out: the kernel does not charge it to any process, and most of it is this
-# run's own loopback traffic. Steal (the hypervisor running someone else) is counted.
+# processes this script started (the script's waited-for children, Maven, the Liberties, HAProxy,
+# PostgreSQL). Interrupt time is left out: the kernel does not charge it to any process, and most
+# of it is this run's own loopback traffic. Steal (the hypervisor running someone else) is counted.
 machine_busy_ticks() { awk '/^cpu / { print $2 + $3 + $4 + $9 }' /proc/stat; }
 process_ticks() { # pid: user + system time of the process and of its children that have exited
   awk '{ sub(/^.*\) /, ""); print $12 + $13 + $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0
@@ -272,7 +317,7 @@ process_ticks() { # pid: user + system time of the process and of its children t
 own_ticks() {
   local pid total=0 postmaster
   postmaster="$(postmaster_pid || true)"
-  for pid in $$ "$MVN_PID" "$LIBERTY_PID" $postmaster \
+  for pid in $$ "$MVN_PID" "$LIBERTY_PID" $LIBERTY_2_PID $HAPROXY_PID $postmaster \
     $([[ -n "$postmaster" ]] && ps -o pid= --ppid "$postmaster"); do
     total=$((total + $(process_ticks "$pid")))
   done
@@ -282,54 +327,35 @@ cpu_start_machine="$(machine_busy_ticks)"
 cpu_start_own="$(own_ticks)"
 cpu_start_wall="$(now)"
 
-# ---------------------------------------------------------------------------------------------
-# Warm-up. A fresh Liberty keeps its JIT compilers busy for a minute or two under load, and
-# until they are done both latency and throughput drift. Closed loop, all three kinds of
-# request, until the compilers are busy less than a quarter of the time. One connection per CPU:
-# with more, the request threads crowd the compiler threads out and the warm-up takes twice as
-# long.
+# Entries in the payment log, chained or not: the sequencer moves them from one table to the other
+# in one transaction, and one statement sees both tables at the same moment.
+log_rows() {
+  "${PSQL[@]}" -c "SELECT (SELECT count(*) FROM payment_log_pending) + (SELECT count(*) FROM payment_log)"
+}
 
-# Production never runs with fsync or synchronous_commit off: neither may the benchmark.
-db_settings="$("${PSQL[@]}" -c "SELECT string_agg(name || '=' || setting, ', ' ORDER BY name)
-  FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'full_page_writes')")"
-[[ "$db_settings" == "fsync=on, full_page_writes=on, synchronous_commit=on" ]] ||
-  die "the database is not durable ($db_settings); the benchmark measures only a durable one"
-
-log "warming up, closed loop, until Liberty's JIT settles (${WARMUP_MIN}s to ${WARMUP_MAX}s)"
-warm_started=$SECONDS
-round=0
-while :; do
-  round=$((round + 1))
-  jit_before="$(jit_seconds)"
-  round_started="$(now)"
-  for mode in baseline fresh replay; do
-    run_wrk "$mode" "$(nproc)" 5 "warmup/$round-$mode" >/dev/null
-  done
-  jit_warmup="$(share "$jit_before" "$(jit_seconds)" "$round_started")"
-  log "  $((SECONDS - warm_started))s: JIT busy $jit_warmup of the last round"
-  if ((SECONDS - warm_started >= WARMUP_MIN)) && awk -v j="$jit_warmup" 'BEGIN { exit !(j < 0.25) }'; then
-    break
-  fi
-  if ((SECONDS - warm_started + 15 > WARMUP_MAX)); then
-    log "  JIT still busy; measuring anyway"
-    break
-  fi
-done
-warmup_seconds=$((SECONDS - warm_started))
-
-# ---------------------------------------------------------------------------------------------
-# 3: throughput, closed loop, against the layer's own SQL at the same concurrency. Before the
-# latency test, which it warms further; pgbench comes last, because the dead rows it leaves
-# behind set autovacuum going.
-
-# Slices of the two kinds in turn, for the same reason as the latency test's rounds: what the
-# JIT still compiles, or what else runs on the machine, then weighs on both alike.
-log "throughput: wrk, $CONNECTIONS connections, baseline and fresh keys in turn, ${THROUGHPUT_SECONDS}s each"
+# Throughput per kind of slice: requests, microseconds, failed requests, payment-log entries.
+declare -A tp_requests=() tp_us=() tp_failed=() tp_log_rows=()
 slice_seconds=$((THROUGHPUT_SECONDS / 4))
-declare -A tp_requests=() tp_us=() tp_failed=()
-jit_before="$(jit_seconds)"
-phase_started="$(now)"
-db_phase_started="$("${PSQL[@]}" -c "SELECT clock_timestamp()")"
+measure_slice() { # kind mode label [keys]: one closed-loop slice, added to the kind's totals
+  local before line
+  before="$(log_rows)"
+  line="$(run_wrk "$2" "$CONNECTIONS" "$slice_seconds" "$3" ${4:+"$4"})"
+  tp_requests[$1]=$((${tp_requests[$1]:-0} + $(field "$line" requests)))
+  tp_us[$1]=$((${tp_us[$1]:-0} + $(field "$line" duration_us)))
+  tp_failed[$1]=$((${tp_failed[$1]:-0} + $(field "$line" non2xx) + $(field "$line" socket_errors)))
+  tp_log_rows[$1]=$((${tp_log_rows[$1]:-0} + $(log_rows) - before))
+}
+rps() { awk -v n="${tp_requests[$1]}" -v us="${tp_us[$1]}" 'BEGIN { printf "%.1f", n / (us / 1e6) }'; }
+per_request() { awk -v n="${tp_log_rows[$1]}" -v r="${tp_requests[$1]}" 'BEGIN { printf "%.2f", n / r }'; }
+
+# The payment log switched off in the database, not in the application: the rule turns the insert
+# of pending facts into nothing (PendingFacts.insert ignores its batch's row counts, and the
+# sequencer then finds nothing to chain). The statement's round trip remains, so the log's cost
+# comes out slightly understated. CREATE RULE waits for every transaction that has written a
+# pending fact, so counting after it, and before DROP RULE, sees exactly what the slice wrote.
+log_off() { "${PSQL[@]}" -c "CREATE RULE bench_unlogged AS ON INSERT TO payment_log_pending DO INSTEAD NOTHING"; }
+log_on() { "${PSQL[@]}" -c "DROP RULE bench_unlogged ON payment_log_pending"; }
+
 # Who waits on a lock, ten times a second, while the load runs: a wait on an advisory lock would
 # be a lock every writer shares (the payment log's old append lock was one).
 sample_lock_waits() {
@@ -341,37 +367,112 @@ sample_lock_waits() {
     sleep 0.1
   done
 }
-sample_lock_waits >"$OUT/lock-waits.log" &
-LOCK_SAMPLER_PID=$!
-for slice in 1 2 3 4; do
-  for mode in baseline fresh; do
-    line="$(run_wrk "$mode" "$CONNECTIONS" "$slice_seconds" "throughput/$slice-$mode")"
-    tp_requests[$mode]=$((${tp_requests[$mode]:-0} + $(field "$line" requests)))
-    tp_us[$mode]=$((${tp_us[$mode]:-0} + $(field "$line" duration_us)))
-    tp_failed[$mode]=$((${tp_failed[$mode]:-0} + $(field "$line" non2xx) + $(field "$line" socket_errors)))
+start_lock_sampler() { # log file
+  sample_lock_waits >"$OUT/$1" &
+  LOCK_SAMPLER_PID=$!
+}
+stop_lock_sampler() {
+  kill "$LOCK_SAMPLER_PID" 2>/dev/null || true
+  wait "$LOCK_SAMPLER_PID" 2>/dev/null || true
+  LOCK_SAMPLER_PID=""
+}
+lock_wait_report() { # log file: samples, waits, waits on an advisory lock, then the kinds waited for
+  local samples="$OUT/$1"
+  echo "$(grep -c '^--sample' "$samples" || true) $(grep -vc '^--sample' "$samples" || true)" \
+    "$(grep -c '^advisory$' "$samples" || true)" \
+    "$(grep -v '^--sample' "$samples" | sort | uniq -c | sort -rn | awk '{ printf "%s%s %s", sep, $2, $1; sep = ", " }')"
+}
+
+# Closed-loop rounds of the given kinds of request, 5 s each and one connection per CPU, until the
+# server's JIT compilers are busy less than a quarter of the time. With more connections, the
+# request threads crowd the compiler threads out and the warm-up takes twice as long. Sets
+# warmed_seconds and warmed_jit (the JIT's share in the last round).
+warm_up() { # pid min-seconds max-seconds label mode...
+  local pid=$1 min=$2 max=$3 label=$4 round=0 started=$SECONDS jit_before round_started mode
+  shift 4
+  while :; do
+    round=$((round + 1))
+    jit_before="$(jit_seconds "$pid")"
+    round_started="$(now)"
+    for mode in "$@"; do
+      run_wrk "$mode" "$(nproc)" 5 "$label/$round-$mode" >/dev/null
+    done
+    warmed_jit="$(share "$jit_before" "$(jit_seconds "$pid")" "$round_started")"
+    log "  $((SECONDS - started))s: JIT busy $warmed_jit of the last round"
+    if ((SECONDS - started >= min)) && awk -v j="$warmed_jit" 'BEGIN { exit !(j < 0.25) }'; then
+      break
+    fi
+    if ((SECONDS - started + 5 * $# > max)); then
+      log "  JIT still busy; measuring anyway"
+      break
+    fi
   done
+  warmed_seconds=$((SECONDS - started))
+}
+
+run_pgbench() { # script log-name variable=value...: sets pg_tps, pg_failed and pg_done
+  local logfile="$OUT/$2" script="$BENCH_DIR/$1" define defines=()
+  shift 2
+  for define in "$@"; do defines+=(-D "$define"); done
+  pgbench -h 127.0.0.1 -p "$DB_PORT" -U ichido -n -M prepared -c "$CONNECTIONS" -j "$WRK_THREADS" \
+    -T "$THROUGHPUT_SECONDS" "${defines[@]}" -f "$script" ichido \
+    >"$logfile" 2>&1 || { tail -n 20 "$logfile" >&2; die "pgbench failed"; }
+  pg_tps="$(sed -n 's/^tps = \([0-9.]*\) (without initial connection time)/\1/p' "$logfile")"
+  pg_failed="$(sed -n 's/^number of failed transactions: \([0-9]*\).*/\1/p' "$logfile")"
+  pg_done="$(sed -n 's/^number of transactions actually processed: \([0-9]*\).*/\1/p' "$logfile")"
+  [[ -n "$pg_tps" ]] || die "no TPS in ${logfile#$ROOT/}"
+}
+
+# ---------------------------------------------------------------------------------------------
+# Warm-up. A fresh Liberty keeps its JIT compilers busy for a minute or two under load, and
+# until they are done both latency and throughput drift. Closed loop, all three kinds of
+# request, until the compilers settle.
+
+# Production never runs with fsync or synchronous_commit off: neither may the benchmark.
+db_settings="$("${PSQL[@]}" -c "SELECT string_agg(name || '=' || setting, ', ' ORDER BY name)
+  FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'full_page_writes')")"
+[[ "$db_settings" == "fsync=on, full_page_writes=on, synchronous_commit=on" ]] ||
+  die "the database is not durable ($db_settings); the benchmark measures only a durable one"
+
+log "warming up, closed loop, until Liberty's JIT settles (${WARMUP_MIN}s to ${WARMUP_MAX}s)"
+warm_up "$LIBERTY_PID" "$WARMUP_MIN" "$WARMUP_MAX" warmup baseline fresh replay
+warmup_seconds=$warmed_seconds
+jit_warmup=$warmed_jit
+
+# ---------------------------------------------------------------------------------------------
+# 3: throughput, closed loop, against the layer's own SQL at the same concurrency, and the same
+# unkeyed orders with the payment log switched off. Before the latency test, which it warms
+# further; pgbench comes last, because the dead rows it leaves behind set autovacuum going.
+
+# Slices of the kinds in turn, for the same reason as the latency test's rounds: what the JIT
+# still compiles, or what else runs on the machine, then weighs on all alike.
+log "throughput: wrk, $CONNECTIONS connections, baseline, fresh keys and unlogged baseline in turn, ${THROUGHPUT_SECONDS}s each"
+jit_before="$(jit_seconds)"
+phase_started="$(now)"
+db_phase_started="$("${PSQL[@]}" -c "SELECT clock_timestamp()")"
+start_lock_sampler lock-waits.log
+for slice in 1 2 3 4; do
+  measure_slice baseline baseline "throughput/$slice-baseline"
+  measure_slice fresh fresh "throughput/$slice-fresh"
+  log_off
+  measure_slice unlogged baseline "throughput/$slice-unlogged"
+  log_on
 done
 jit_throughput="$(share "$jit_before" "$(jit_seconds)" "$phase_started")"
-kill "$LOCK_SAMPLER_PID" 2>/dev/null || true
-wait "$LOCK_SAMPLER_PID" 2>/dev/null || true
-lock_samples="$(grep -c '^--sample' "$OUT/lock-waits.log" || true)"
-lock_waits="$(grep -vc '^--sample' "$OUT/lock-waits.log" || true)"
-advisory_waits="$(grep -c '^advisory$' "$OUT/lock-waits.log" || true)"
-lock_wait_kinds="$(grep -v '^--sample' "$OUT/lock-waits.log" | sort | uniq -c | sort -rn |
-  awk '{ printf "%s%s %s", sep, $2, $1; sep = ", " }')"
+stop_lock_sampler
+read -r lock_samples lock_waits advisory_waits lock_wait_kinds < <(lock_wait_report lock-waits.log)
 # How long committed facts waited for the sequencer under that load.
 read -r chained_facts fresh50 fresh99 < <("${PSQL[@]}" -F ' ' -c "
   SELECT count(*),
     coalesce(round(1000 * extract(epoch FROM percentile_disc(0.5) WITHIN GROUP (ORDER BY chained_at - logged_at))), 0),
     coalesce(round(1000 * extract(epoch FROM percentile_disc(0.99) WITHIN GROUP (ORDER BY chained_at - logged_at))), 0)
   FROM payment_log WHERE chained_at >= '$db_phase_started'")
-rps() { awk -v n="${tp_requests[$1]}" -v us="${tp_us[$1]}" 'BEGIN { printf "%.1f", n / (us / 1e6) }'; }
 
 # ---------------------------------------------------------------------------------------------
 # 1 and 2: latency at a fixed rate (open loop)
 
 log "latency at $RATE requests/s: $ROUNDS rounds of baseline, fresh key, replay, ${SEGMENT_SECONDS}s each"
-gc_stats() { perf_counter sun.gc.collector.0.invocations sun.gc.collector.0.time; } # G1 young pauses
+gc_stats() { perf_counter "$LIBERTY_PID" sun.gc.collector.0.invocations sun.gc.collector.0.time; } # G1 young pauses
 gc_before="$(gc_stats)"
 jit_before="$(jit_seconds)"
 phase_started="$(now)"
@@ -389,26 +490,142 @@ lat_fresh="$(grep '^RESULT kind=fresh ' "$OUT/latency.log")"
 lat_replay="$(grep '^RESULT kind=replay ' "$OUT/latency.log")"
 lat_paired="$(grep '^PAIRED ' "$OUT/latency.log")"
 
-log "pgbench: the layer's SQL, $CONNECTIONS clients, ${THROUGHPUT_SECONDS}s"
-pgbench -h 127.0.0.1 -p "$DB_PORT" -U ichido -n -M prepared -c "$CONNECTIONS" -j "$WRK_THREADS" \
-  -T "$THROUGHPUT_SECONDS" -D scope=principal:shop-a -f "$BENCH_DIR/idempotency-layer.sql" ichido \
-  >"$OUT/pgbench.log" 2>&1 || { tail -n 20 "$OUT/pgbench.log" >&2; die "pgbench failed"; }
-pgbench_tps="$(sed -n 's/^tps = \([0-9.]*\) (without initial connection time)/\1/p' "$OUT/pgbench.log")"
-pgbench_failed="$(sed -n 's/^number of failed transactions: \([0-9]*\).*/\1/p' "$OUT/pgbench.log")"
-[[ -n "$pgbench_tps" ]] || die "no TPS in ${OUT#$ROOT/}/pgbench.log"
-# pgbench does not look at row counts: a completion that matched no row would be cheap and
-# flatter the SQL. Every claimed key must have been completed.
-pgbench_done="$(sed -n 's/^number of transactions actually processed: \([0-9]*\).*/\1/p' "$OUT/pgbench.log")"
-read -r pgbench_rows pgbench_in_flight < <("${PSQL[@]}" -F ' ' -c \
-  "SELECT count(*), count(*) FILTER (WHERE status <> 'COMPLETED') FROM idempotency_key WHERE idem_key LIKE 'pgb-%'")
-((pgbench_rows >= pgbench_done && pgbench_in_flight == 0)) ||
-  die "pgbench ran $pgbench_done transactions but left $pgbench_rows keys, $pgbench_in_flight not completed"
+# ---------------------------------------------------------------------------------------------
+# 4: POST /api/bench/echo, an @Idempotent endpoint that does nothing: the layer's own cost on top
+# of HTTP and security, fresh keys and replays in turn. The replays cycle over keys completed
+# beforehand, so that every measured request is one.
+
+log "echo: wrk, $CONNECTIONS connections, fresh keys and replays in turn, ${THROUGHPUT_SECONDS}s each"
+run_wrk echo "$(nproc)" 5 echo/warmup >/dev/null
+run_wrk echo-replay "$CONNECTIONS" 5 echo/prime echo-replay >/dev/null
+primed="$("${PSQL[@]}" -c "SELECT count(*) FROM idempotency_key
+  WHERE idem_key LIKE 'wrk-$RUN_ID-echo-replay-%' AND status = 'COMPLETED'")"
+((primed == 100 * WRK_THREADS)) || die "the replays' $((100 * WRK_THREADS)) keys were not all completed: $primed"
+for slice in 1 2 3 4; do
+  measure_slice echo echo "echo/$slice-fresh"
+  measure_slice echo-replay echo-replay "echo/$slice-replay" echo-replay
+done
 
 # ---------------------------------------------------------------------------------------------
-# 4: memory. VmHWM is the peak resident set over the process's life, so reading it last covers
-# the whole run.
+# 6: memory, read before a second server shares the machine. VmHWM is the peak resident set over
+# the process's life, so it covers every measurement so far.
 
 vm_hwm_kb="$(sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$LIBERTY_PID/status")"
+
+# ---------------------------------------------------------------------------------------------
+# 5: two servers behind HAProxy. The second Liberty is the run server's directory under another
+# name (without its logs, work area and transaction log), so the same configuration, WAR and
+# database; its ports come through the same HTTP_PORT/HTTPS_PORT variables, its heap through the
+# same JVM_ARGS.
+
+log "second Liberty: starting $SERVER_2 on port $HTTP_PORT_2 (log: ${OUT#$ROOT/}/server-2.log)"
+servers="$WLP/usr/servers"
+rm -rf "${servers:?}/$SERVER_2"
+mkdir "$servers/$SERVER_2"
+tar -C "$servers/ichido" --exclude=./logs --exclude=./workarea --exclude=./tranlog --exclude=./temp -cf - . |
+  tar -C "$servers/$SERVER_2" -xf -
+(
+  exec env -u DB_HOST -u DB_PORT \
+    HTTP_PORT="$HTTP_PORT_2" HTTPS_PORT="$HTTPS_PORT_2" \
+    ICHIDO_BENCH_BASELINE_ENDPOINT=true \
+    JVM_ARGS="-Xmx$HEAP -Xlog:gc:file=$OUT/liberty-2-gc-%p.log" \
+    setsid "$WLP/bin/server" run "$SERVER_2" </dev/null >"$OUT/server-2.log" 2>&1
+) &
+LIBERTY_2_PID=$! # server run ends in exec java: this is Liberty itself
+started=$SECONDS
+until [[ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$BASE_URL_2/health/ready" || true)" == 200 ]]; do
+  alive "$LIBERTY_2_PID" || { tail -n 40 "$OUT/server-2.log" >&2; die "the second Liberty stopped before it was ready"; }
+  ((SECONDS - started < START_TIMEOUT)) || die "the second Liberty was not ready after ${START_TIMEOUT}s"
+  sleep 1
+done
+server_2_ready=$((SECONDS - started))
+check_heap "$LIBERTY_2_PID"
+log "second Liberty ready after ${server_2_ready}s (pid $LIBERTY_2_PID)"
+
+# Round-robin over both, each checked on /health/ready, as the cluster tests' LoadBalancer does.
+# The statistics page tells which server answered how often.
+cat >"$OUT/haproxy.cfg" <<CFG
+global
+    maxconn 1024
+
+defaults
+    mode http
+    timeout connect 2s
+    timeout client 90s
+    timeout server 90s
+    timeout check 10s
+    retries 2
+    option redispatch
+
+frontend bench
+    bind 127.0.0.1:$LB_PORT
+    stats enable
+    stats uri /haproxy-stats
+    default_backend ichido
+
+backend ichido
+    balance roundrobin
+    option httpchk GET /health/ready
+    http-check expect status 200
+    default-server inter 1s fall 3 rise 1
+    server s1 127.0.0.1:$HTTP_PORT check
+    server s2 127.0.0.1:$HTTP_PORT_2 check
+CFG
+haproxy -f "$OUT/haproxy.cfg" -db >"$OUT/haproxy.log" 2>&1 &
+HAPROXY_PID=$!
+haproxy_stat() { # column of HAProxy's CSV statistics: s1=value s2=value
+  curl -s --max-time 2 "$LB_URL/haproxy-stats;csv" | awk -F, -v name="$1" '
+    NR == 1 { sub(/^# /, ""); for (i = 1; i <= NF; i++) column[$i] = i; next }
+    $1 == "ichido" && $2 ~ /^s[0-9]+$/ { printf "%s%s=%s", sep, $2, $(column[name]); sep = " " }'
+}
+started=$SECONDS
+until [[ "$(haproxy_stat status || true)" == "s1=UP s2=UP" ]]; do
+  alive "$HAPROXY_PID" || { cat "$OUT/haproxy.log" >&2; die "HAProxy stopped"; }
+  ((SECONDS - started < 30)) || die "HAProxy does not see both servers up: $(haproxy_stat status)"
+  sleep 1
+done
+
+log "warming up the second Liberty, closed loop, fresh keys (15s to 45s)"
+WRK_URL="$BASE_URL_2" warm_up "$LIBERTY_2_PID" 15 45 warmup-2 fresh
+log "two servers: wrk, $CONNECTIONS connections, one server and both through HAProxy in turn, ${THROUGHPUT_SECONDS}s each"
+start_lock_sampler lock-waits-two-servers.log
+for slice in 1 2 3 4; do
+  measure_slice one-server fresh "two-servers/$slice-one"
+  WRK_URL="$LB_URL" measure_slice two-servers fresh "two-servers/$slice-two"
+done
+stop_lock_sampler
+read -r lb_samples lb_waits lb_advisory lb_wait_kinds < <(lock_wait_report lock-waits-two-servers.log)
+lb_answered="$(haproxy_stat hrsp_2xx)"
+stop_cluster
+
+# ---------------------------------------------------------------------------------------------
+# pgbench: the SQL the layer issues for a fresh key (3) and for a replay (4), as many clients as
+# wrk had connections.
+
+log "pgbench: the layer's SQL, $CONNECTIONS clients, ${THROUGHPUT_SECONDS}s"
+run_pgbench idempotency-layer.sql pgbench.log scope=principal:shop-a
+pgbench_tps=$pg_tps pgbench_failed=$pg_failed
+# pgbench does not look at row counts: a completion that matched no row would be cheap and
+# flatter the SQL. Every claimed key must have been completed.
+read -r pgbench_rows pgbench_in_flight < <("${PSQL[@]}" -F ' ' -c \
+  "SELECT count(*), count(*) FILTER (WHERE status <> 'COMPLETED') FROM idempotency_key WHERE idem_key LIKE 'pgb-%'")
+((pgbench_rows >= pg_done && pgbench_in_flight == 0)) ||
+  die "pgbench ran $pg_done transactions but left $pgbench_rows keys, $pgbench_in_flight not completed"
+
+log "pgbench: a replay's SQL, $CONNECTIONS clients, ${THROUGHPUT_SECONDS}s"
+replay_keys=1000
+"${PSQL[@]}" -c "INSERT INTO idempotency_key (scope, idem_key, fingerprint, request_method,
+    request_path, status, claim_token, created_at, completed_at, expires_at, response_status,
+    response_content_type, response_body)
+  SELECT 'principal:shop-a', 'pgr-' || i, md5(i::text) || md5(i::text), 'POST', '/bench/echo',
+    'COMPLETED', gen_random_uuid(), now(), now(), now() + interval '1 day', 201,
+    'application/json', convert_to('{\"answered\":true}', 'UTF8')
+  FROM generate_series(1, $replay_keys) i"
+run_pgbench idempotency-replay.sql pgbench-replay.log scope=principal:shop-a keys="$replay_keys"
+pgbench_replay_tps=$pg_tps pgbench_replay_failed=$pg_failed
+# A claim that won would have made a replay a fresh request: every key must still be completed.
+replayed_keys="$("${PSQL[@]}" -c "SELECT count(*) FROM idempotency_key WHERE idem_key LIKE 'pgr-%' AND status = 'COMPLETED'")"
+((replayed_keys == replay_keys)) || die "pgbench's replays claimed keys: $replayed_keys of $replay_keys still completed"
 
 other_cpus="$(awk -v m="$(($(machine_busy_ticks) - cpu_start_machine))" -v o="$(($(own_ticks) - cpu_start_own))" \
   -v t0="$cpu_start_wall" -v t1="$(now)" -v hz="$(getconf CLK_TCK)" \
@@ -433,11 +650,25 @@ lat_errors=$(($(field "$lat_baseline" errors) + $(field "$lat_fresh" errors)))
 replay_errors=$(($(field "$lat_baseline" errors) + $(field "$lat_replay" errors)))
 added50="$(field "$lat_paired" fresh_minus_baseline_p50_us)"
 added99="$(field "$lat_paired" fresh_minus_baseline_p99_us)"
-tp_base="$(rps baseline)"; tp_orders="$(rps fresh)"
+quotient() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+tp_base="$(rps baseline)"; tp_orders="$(rps fresh)"; tp_unlogged="$(rps unlogged)"
 tp_errors=$((${tp_failed[fresh]} + ${pgbench_failed:-0}))
-ratio="$(awk -v a="$tp_orders" -v b="$pgbench_tps" 'BEGIN { printf "%.2f", a / b }')"
-layer_share="$(awk -v a="$tp_orders" -v b="$tp_base" 'BEGIN { printf "%.2f", a / b }')"
-replay_vs="$(awk -v a="$r50" -v b="$b50" 'BEGIN { printf "%.2f", a / b }')"
+ratio="$(quotient "$tp_orders" "$pgbench_tps")"
+layer_share="$(quotient "$tp_orders" "$tp_base")"
+replay_vs="$(quotient "$r50" "$b50")"
+logged_share="$(quotient "$tp_base" "$tp_unlogged")"
+logged_errors=$((${tp_failed[baseline]} + ${tp_failed[unlogged]}))
+logged_result="MISS (log not off)" # unless the unlogged slices really wrote no entry
+if ((${tp_log_rows[unlogged]} == 0)); then
+  logged_result="$(verdict "$tp_base" "$tp_unlogged" "$logged_errors" "a >= b * $MIN_LOGGED_THROUGHPUT_SHARE")"
+fi
+tp_echo="$(rps echo)"; tp_echo_replay="$(rps echo-replay)"
+echo_share="$(quotient "$tp_echo" "$pgbench_tps")"
+echo_errors=$((${tp_failed[echo]} + ${pgbench_failed:-0}))
+echo_replay_share="$(quotient "$tp_echo_replay" "$pgbench_replay_tps")"
+echo_replay_errors=$((${tp_failed[echo-replay]} + ${pgbench_replay_failed:-0}))
+tp_one="$(rps one-server)"; tp_two="$(rps two-servers)"
+rss_mib=$((vm_hwm_kb / 1024))
 
 cpu="$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1)"
 mem_gib="$(awk '/^MemTotal:/ { printf "%.1f", $2 / 1048576 }' /proc/meminfo)"
@@ -471,19 +702,52 @@ row "   fresh key / baseline" "$layer_share" ">= $MIN_LAYER_THROUGHPUT_SHARE" \
 row "   pgbench, the layer's SQL alone, $CONNECTIONS clients" "$(printf '%.1f' "$pgbench_tps") tps" "" ""
 row "   POST /api/orders / pgbench" "$ratio" ">= $MIN_THROUGHPUT_RATIO" \
   "$(verdict "$tp_orders" "$pgbench_tps" "$tp_errors" "a >= b * $MIN_THROUGHPUT_RATIO")"
+row "   wrk POST /api/bench/orders, payment log off (rule)" "$tp_unlogged req/s" "" ""
+row "   baseline with / without the log (cost understated)" "$logged_share" ">= $MIN_LOGGED_THROUGHPUT_SHARE" \
+  "$logged_result"
 row "   payment log: commit -> chained p50 / p99 ($chained_facts facts)" "$fresh50 / $fresh99 ms" "p99 <= 1000 ms" \
   "$( ((chained_facts > 0)) && verdict "$fresh99" 1000 0 'a <= b' || echo "MISS (none chained)")"
 row "   waits on a lock every writer shares (advisory), samples" "$advisory_waits of $lock_samples" "0" \
   "$(verdict "$advisory_waits" 0 0 'a == b')"
-row "4. Liberty JVM peak RSS (VmHWM), heap -Xmx$HEAP" "$((vm_hwm_kb / 1024)) MiB" "" ""
+row "4. POST /api/bench/echo (@Idempotent, does nothing), $CONNECTIONS conn." "" "" ""
+row "   wrk, fresh keys" "$tp_echo req/s" "" ""
+row "   echo fresh key / pgbench of the layer's SQL" "$echo_share" ">= $MIN_ECHO_SHARE" \
+  "$(verdict "$tp_echo" "$pgbench_tps" "$echo_errors" "a >= b * $MIN_ECHO_SHARE")"
+row "   wrk, replays" "$tp_echo_replay req/s" "" ""
+row "   pgbench, a replay's SQL alone, $CONNECTIONS clients" "$(printf '%.1f' "$pgbench_replay_tps") tps" "" ""
+row "   echo replay / pgbench of the replay's SQL" "$echo_replay_share" ">= $MIN_ECHO_SHARE" \
+  "$(verdict "$tp_echo_replay" "$pgbench_replay_tps" "$echo_replay_errors" "a >= b * $MIN_ECHO_SHARE")"
+row "   payment-log entries written per replay" "$(per_request echo-replay)" "0" "(issue 17)"
+row "5. Two servers, HAProxy, POST /api/orders, fresh keys" "" "" ""
+row "   one server, direct (slices in turn with the next)" "$tp_one req/s" "" ""
+row "   two servers through HAProxy" "$tp_two req/s" "" ""
+row "   two / one (both servers share the $(nproc) CPUs)" "$(quotient "$tp_two" "$tp_one")" "" "(info)"
+row "   waits on a lock every writer shares (advisory), samples" "$lb_advisory of $lb_samples" "0" \
+  "$(verdict "$lb_advisory" 0 "$((${tp_failed[two-servers]} + ${tp_failed[one-server]}))" 'a == b')"
+rss_target="" rss_result="" # the target is for the default heap only
+if [[ "$HEAP" == 512m ]]; then
+  rss_target="<= $MAX_RSS_MIB_AT_512M MiB"
+  rss_result="$(verdict "$rss_mib" "$MAX_RSS_MIB_AT_512M" 0 'a <= b')"
+fi
+row "6. Liberty JVM peak RSS (VmHWM), heap -Xmx$HEAP" "$rss_mib MiB" "$rss_target" "$rss_result"
 echo
 echo "Requests that failed: latency baseline/fresh/replay $(field "$lat_baseline" errors)/$(field "$lat_fresh" errors)/$(field "$lat_replay" errors)," \
-  "wrk baseline/fresh ${tp_failed[baseline]}/${tp_failed[fresh]}, pgbench ${pgbench_failed:-0}"
+  "wrk baseline/fresh/unlogged ${tp_failed[baseline]}/${tp_failed[fresh]}/${tp_failed[unlogged]}," \
+  "echo fresh/replay ${tp_failed[echo]}/${tp_failed[echo-replay]}," \
+  "one/two servers ${tp_failed[one-server]}/${tp_failed[two-servers]}," \
+  "pgbench layer/replay ${pgbench_failed:-0}/${pgbench_replay_failed:-0}"
 echo "Sends more than 1 ms behind the driver's timetable (latency still counted from the timetable):" \
   "baseline/fresh/replay $(field "$lat_baseline" late_sends)/$(field "$lat_fresh" late_sends)/$(field "$lat_replay" late_sends) of $(field "$lat_baseline" n) each"
-echo "Lock waits seen in $lock_samples samples during the throughput runs: ${lock_waits} (${lock_wait_kinds:-none})"
+echo "Lock waits seen in $lock_samples samples during the throughput runs: ${lock_waits} (${lock_wait_kinds:-none});" \
+  "in $lb_samples samples with two servers: $lb_waits (${lb_wait_kinds:-none})"
+echo "Payment-log entries written per request: baseline $(per_request baseline), baseline with the log off" \
+  "$(per_request unlogged) (a rule makes the inserts no-ops; their round trips remain), echo fresh key" \
+  "$(per_request echo), echo replay $(per_request echo-replay)"
+echo "Two servers: the second Liberty was ready after ${server_2_ready}s and warmed up for ${warmed_seconds}s" \
+  "(JIT busy $warmed_jit in the last round); 2xx answers through HAProxy $lb_answered"
 echo "Warm-up: ${warmup_seconds}s closed loop. Liberty's JIT compiler threads were busy $jit_warmup of the time" \
   "in its last round, $jit_throughput during the throughput runs, $jit_latency during the latency test"
 awk -v b="$gc_before" -v a="$gc_after" 'BEGIN { split(b, x, " "); split(a, y, " ")
   printf "Liberty young GC pauses during the latency test (with its warm-up): %d, %.0f ms in all\n", y[1] - x[1], (y[2] - x[2]) * 1000 }'
-echo "Logs: ${OUT#$ROOT/}/ (per-segment latencies in latency.log, Liberty's GC in liberty-gc-$LIBERTY_PID.log)"
+echo "Logs: ${OUT#$ROOT/}/ (per-segment latencies in latency.log, Liberty's GC in liberty-gc-$LIBERTY_PID.log," \
+  "the second Liberty's in server-2.log, HAProxy's configuration in haproxy.cfg)"
