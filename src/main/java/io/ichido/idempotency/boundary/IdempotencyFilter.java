@@ -141,7 +141,7 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
             path,
             retention(settings),
             config.lease());
-    ClaimOutcome outcome = keys.claim(claim);
+    ClaimOutcome outcome = keys.claim(claim, settings == null || settings.transactional());
     if (outcome instanceof Claimed claimed) {
       metrics.executed();
       pending.claimed(claimed, providers);

@@ -70,10 +70,25 @@ public class IdempotencyKeys {
 
   /**
    * Outcomes are returned, not thrown: a refused claim is a normal answer, and must not roll back
-   * (or log) anything.
+   * (or log) anything. A claim that was won commits durably: the endpoint may tell the outside
+   * world of it before anything else commits.
    */
   @Transactional(TxType.REQUIRES_NEW)
   public ClaimOutcome claim(ClaimRequest request) {
+    return claim(request, false);
+  }
+
+  /**
+   * As {@link #claim(ClaimRequest)}; with {@code completedInTheEndpointsCommit}, the claim's own
+   * commit does not wait for its WAL to reach the disk. That is safe when the endpoint's writes and
+   * the completion commit together, synchronously, after it: PostgreSQL writes WAL in order, so
+   * that commit makes the claim durable too, and a crash before it loses the claim together with
+   * everything the endpoint did, which a retry then does once. Other sessions see the claim at once
+   * either way. On a durable database this saves a request one disk flush of two. Claims that were
+   * not won change nothing and never wait for the disk.
+   */
+  @Transactional(TxType.REQUIRES_NEW)
+  public ClaimOutcome claim(ClaimRequest request, boolean completedInTheEndpointsCommit) {
     long started = System.nanoTime();
     try {
       for (int attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
@@ -90,8 +105,12 @@ public class IdempotencyKeys {
                 .setParameter("retentionMillis", request.retention().toMillis())
                 .executeUpdate();
         if (won == 1) {
+          if (completedInTheEndpointsCommit) {
+            commitWithoutWaitingForTheDisk();
+          }
           return new Claimed(request.scope(), request.key(), token);
         }
+        commitWithoutWaitingForTheDisk();
         IdempotencyKey existing = find(request.scope(), request.key());
         if (existing == null) {
           continue; // released between our statements: try again
@@ -108,6 +127,11 @@ public class IdempotencyKeys {
     } finally {
       metrics.claimTook(System.nanoTime() - started);
     }
+  }
+
+  /** For this transaction only: its commit returns before its WAL is flushed. */
+  private void commitWithoutWaitingForTheDisk() {
+    em.createNativeQuery("SELECT set_config('synchronous_commit', 'off', true)").getSingleResult();
   }
 
   /**
