@@ -27,6 +27,7 @@ public class Charges {
   @Inject Gateways gateways;
   @Inject GatewayCalls calls;
   @Inject GatewayLane lane;
+  @Inject LateRecords late;
 
   @Resource TransactionSynchronizationRegistry transactions;
 
@@ -113,14 +114,21 @@ public class Charges {
     try {
       answer = calls.charge(gateway, send.command());
     } catch (GatewayRejected refused) {
-      phases.rejected(send.attemptId(), refused.code(), "charge");
+      late.now(
+          send.attemptId(),
+          "refusal",
+          () -> phases.rejected(send.attemptId(), refused.code(), "charge"));
       throw refused;
     } catch (RuntimeException lost) {
       // Whatever went wrong, the request may have reached the gateway: never guess.
-      phases.unknown(send.attemptId(), Reconciliation.describe(lost), "charge");
+      String why = Reconciliation.describe(lost);
+      late.now(
+          send.attemptId(), "lost answer", () -> phases.unknown(send.attemptId(), why, "charge"));
       throw lost;
     }
-    ChargeOutcome outcome = phases.answered(send.attemptId(), answer, "charge");
+    ChargeOutcome outcome =
+        late.now(
+            send.attemptId(), "answer", () -> phases.answered(send.attemptId(), answer, "charge"));
     if (outcome.attempt().status() == ChargeStatus.NEEDS_REVIEW) {
       // Never mark an order paid for an amount the gateway did not confirm.
       throw new GatewayRejected(gateway.name(), "answered another amount or currency");
