@@ -18,7 +18,10 @@
 #   BENCH_HTTP_PORT_2=9181 BENCH_HTTPS_PORT_2=9544 BENCH_LB_PORT=9182
 #                                the second Liberty's ports and HAProxy's, free too
 #   BENCH_HEAP=512m              Liberty's -Xmx
-#   BENCH_RATE=200               fixed rate of the latency test, requests/s
+#   BENCH_RATE                   fixed rate of the latency test, requests/s; by default 40 % of
+#                                the fresh-key throughput measured just before, so that the test
+#                                measures the layer, not a queue (on a durable database a fixed
+#                                200/s was close to saturation: every commit waits for the disk)
 #   BENCH_ROUNDS=15 BENCH_SEGMENT_SECONDS=2
 #                                latency test: rounds of baseline, fresh and replay segments
 #   BENCH_CONNECTIONS=16         wrk connections and pgbench clients
@@ -42,7 +45,7 @@ HTTP_PORT_2="${BENCH_HTTP_PORT_2:-9181}"
 HTTPS_PORT_2="${BENCH_HTTPS_PORT_2:-9544}"
 LB_PORT="${BENCH_LB_PORT:-9182}"
 HEAP="${BENCH_HEAP:-512m}"
-RATE="${BENCH_RATE:-200}"
+RATE="${BENCH_RATE:-}"
 ROUNDS="${BENCH_ROUNDS:-15}"
 SEGMENT_SECONDS="${BENCH_SEGMENT_SECONDS:-2}"
 CONNECTIONS="${BENCH_CONNECTIONS:-16}"
@@ -478,6 +481,9 @@ read -r chained_facts fresh50 fresh99 < <("${PSQL[@]}" -F ' ' -c "
 # ---------------------------------------------------------------------------------------------
 # 1 and 2: latency at a fixed rate (open loop)
 
+if [[ -z "$RATE" ]]; then
+  RATE="$(awk -v r="$(rps fresh)" 'BEGIN { x = int(r * 0.4); print (x < 20 ? 20 : x) }')"
+fi
 log "latency at $RATE requests/s: $ROUNDS rounds of baseline, fresh key, replay, ${SEGMENT_SECONDS}s each"
 gc_stats() { perf_counter "$LIBERTY_PID" sun.gc.collector.0.invocations sun.gc.collector.0.time; } # G1 young pauses
 gc_before="$(gc_stats)"
