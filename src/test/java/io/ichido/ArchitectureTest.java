@@ -4,9 +4,14 @@ import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
+import com.tngtech.archunit.core.domain.JavaCall;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.properties.HasName;
+import com.tngtech.archunit.core.domain.properties.HasOwner;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import jakarta.persistence.EntityManager;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -71,6 +76,26 @@ class ArchitectureTest {
         .haveFullyQualifiedName("io.ichido.platform.boundary.Problem")
         .because(
             "a component throws a ProblemException that names the failure; one mapper writes it")
+        .check(PRODUCTION);
+  }
+
+  @Test
+  @DisplayName(
+      "rows are found through Rows.find, which never mistakes a failed database for no row")
+  void entityManagerFindOnlyThroughRows() {
+    noClasses()
+        .that()
+        .doNotHaveFullyQualifiedName("io.ichido.platform.control.Rows")
+        .should()
+        .callMethodWhere(
+            JavaCall.Predicates.target(HasName.Predicates.name("find"))
+                .and(
+                    JavaCall.Predicates.target(
+                        HasOwner.Predicates.With.owner(
+                            JavaClass.Predicates.assignableTo(EntityManager.class)))))
+        .because(
+            "Hibernate's find answers null when a connection error hits a transaction marked for"
+                + " rollback (HHH-12472): a final 404 or 400 for a request that should be retried")
         .check(PRODUCTION);
   }
 }
