@@ -1,0 +1,143 @@
+package io.ichido.it;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * A TCP proxy in front of a server that fails the way networks do, one connection at a time: the
+ * faults a client that retries with its key must survive. Each new connection takes the next fault
+ * queued with {@link #next}, or passes through when none is queued.
+ */
+final class FaultProxy implements AutoCloseable {
+
+  /** What happens to one connection. */
+  enum Fault {
+    /** Nothing: bytes go both ways. */
+    NONE,
+    /**
+     * The request reaches the server and is answered, but the answer never reaches the client: the
+     * connection is closed as soon as the server starts answering. The lost answer.
+     */
+    DROP_RESPONSE,
+    /** The connection is reset (RST) before the request is sent on: it never reached us. */
+    RESET,
+    /** The request goes on after a delay, longer than a client's timeout if it wishes. */
+    DELAY
+  }
+
+  private final InetSocketAddress target;
+  private final ServerSocket listener;
+  private final ExecutorService threads = Executors.newCachedThreadPool();
+  private final ConcurrentLinkedQueue<Fault> queued = new ConcurrentLinkedQueue<>();
+  private final AtomicReference<Duration> delay = new AtomicReference<>(Duration.ofSeconds(5));
+  private final AtomicInteger connections = new AtomicInteger();
+  private final AtomicInteger droppedAnswers = new AtomicInteger();
+
+  private FaultProxy(InetSocketAddress target) throws IOException {
+    this.target = target;
+    this.listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+    threads.submit(this::accept);
+  }
+
+  /** A proxy on a free loopback port in front of {@code host:port}. */
+  static FaultProxy to(String host, int port) throws IOException {
+    return new FaultProxy(new InetSocketAddress(host, port));
+  }
+
+  String baseUrl() {
+    return "http://127.0.0.1:" + listener.getLocalPort();
+  }
+
+  /** Queues {@code fault} for the next connection opened through the proxy. */
+  FaultProxy next(Fault fault) {
+    queued.add(fault);
+    return this;
+  }
+
+  /** How long {@link Fault#DELAY} holds a request back. */
+  FaultProxy delay(Duration holdBack) {
+    delay.set(holdBack);
+    return this;
+  }
+
+  int connections() {
+    return connections.get();
+  }
+
+  /** Answers the server gave that the proxy kept from the client. */
+  int droppedAnswers() {
+    return droppedAnswers.get();
+  }
+
+  @Override
+  public void close() throws IOException {
+    listener.close();
+    threads.shutdownNow();
+  }
+
+  private void accept() {
+    while (!listener.isClosed()) {
+      Socket client;
+      try {
+        client = listener.accept();
+      } catch (IOException closed) {
+        return;
+      }
+      connections.incrementAndGet();
+      Fault fault = queued.poll();
+      threads.submit(() -> serve(client, fault == null ? Fault.NONE : fault));
+    }
+  }
+
+  private void serve(Socket client, Fault fault) {
+    try (client) {
+      if (fault == Fault.RESET) {
+        client.setSoLinger(true, 0); // close with RST, not FIN
+        return;
+      }
+      if (fault == Fault.DELAY) {
+        Thread.sleep(delay.get().toMillis());
+      }
+      try (Socket server = new Socket(target.getAddress(), target.getPort())) {
+        threads.submit(() -> pump(client, server));
+        InputStream answers = server.getInputStream();
+        OutputStream toClient = client.getOutputStream();
+        byte[] buffer = new byte[8192];
+        int n;
+        while ((n = answers.read(buffer)) > 0) {
+          if (fault == Fault.DROP_RESPONSE) {
+            // The server has done the work and started answering: the client hears nothing.
+            droppedAnswers.incrementAndGet();
+            client.setSoLinger(true, 0);
+            return;
+          }
+          toClient.write(buffer, 0, n);
+          toClient.flush();
+        }
+      }
+    } catch (IOException | InterruptedException gone) {
+      // one side hung up: so does the other, by leaving this block
+    }
+  }
+
+  /** Client to server, until either side closes. */
+  private static void pump(Socket client, Socket server) {
+    try {
+      client.getInputStream().transferTo(server.getOutputStream());
+      server.shutdownOutput();
+    } catch (IOException gone) {
+      // the connection ended
+    }
+  }
+}
