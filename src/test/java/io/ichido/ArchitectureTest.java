@@ -53,6 +53,19 @@ class ArchitectureTest {
   }
 
   @Test
+  @DisplayName("the client jar depends on no other package of ours")
+  void clientStandsAlone() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.ichido.client..")
+        .should()
+        .dependOnClassesThat(
+            resideInAPackage("io.ichido..").and(not(resideInAPackage("io.ichido.client.."))))
+        .because("teams calling the API put the client jar on their own classpath, alone")
+        .check(PRODUCTION);
+  }
+
+  @Test
   @DisplayName("entities depend on no control class")
   void entitiesImportNoControl() {
     noClasses()

@@ -1,13 +1,11 @@
 package io.ichido.client;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.client.Invocation;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.io.IOException;
 import java.time.Clock;
+import java.util.function.Supplier;
 
 /**
  * One try through a Jakarta REST client (or a MicroProfile Rest Client's {@code Response}): the
@@ -15,18 +13,22 @@ import java.time.Clock;
  */
 public final class JaxRsTries {
 
-  public static final String KEY_HEADER = "Idempotency-Key";
-  public static final String REPLAYED_HEADER = "Idempotency-Replayed";
-
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   private JaxRsTries() {}
 
   /** Invokes {@code invocation} (built with the operation's key) and reads its answer. */
   public static Retries.Try<Response> send(Invocation invocation) {
+    return call(invocation::invoke);
+  }
+
+  /**
+   * Calls a MicroProfile Rest Client method that returns a {@code Response} (with the client's
+   * default exception mapper off, {@code microprofile.rest.client.disable.default.mapper=true}, so
+   * that a 409 or a 503 comes back as an answer, not as an exception).
+   */
+  public static Retries.Try<Response> call(Supplier<Response> method) {
     Response response;
     try {
-      response = invocation.invoke();
+      response = method.get();
     } catch (ProcessingException noAnswer) {
       return new Retries.Try<>(new Outcome.NoAnswer(noAnswer), null);
     }
@@ -42,25 +44,14 @@ public final class JaxRsTries {
     MediaType media = response.getMediaType();
     if (media != null && "problem+json".equals(media.getSubtype()) && response.hasEntity()) {
       response.bufferEntity();
-      type = problemType(response.readEntity(String.class));
+      type = Wire.problemType(response.readEntity(String.class));
     }
     return new Retries.Try<>(
         new Outcome.Answered(
             response.getStatus(),
             type,
             RetryAfter.parse(response.getHeaderString("Retry-After"), Clock.systemUTC()),
-            "true".equalsIgnoreCase(response.getHeaderString(REPLAYED_HEADER))),
+            "true".equalsIgnoreCase(response.getHeaderString(Wire.REPLAYED_HEADER))),
         response);
-  }
-
-  /** The last segment of a problem's {@code type}, or "" when the body says none. */
-  static String problemType(String body) {
-    try {
-      JsonNode problem = JSON.readTree(body);
-      String type = problem == null ? "" : problem.path("type").asText("");
-      return type.substring(type.lastIndexOf('/') + 1);
-    } catch (IOException notJson) {
-      return "";
-    }
   }
 }

@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
-import java.util.function.Function;
 import java.util.random.RandomGenerator;
 
 /**
@@ -15,7 +14,7 @@ import java.util.random.RandomGenerator;
  * OperationKey key = OperationKey.random(); // once per payment attempt, before the first try
  * Retries.Result<Response> paid =
  *     Retries.of(RetryPolicy.DEFAULT).run(key, k -> JaxRsTries.send(target.request()
- *         .header(JaxRsTries.KEY_HEADER, k.value()).buildPost(Entity.json(charge))));
+ *         .header(Wire.KEY_HEADER, k.value()).buildPost(Entity.json(charge))));
  * }</pre>
  *
  * @param <T> what a try gives back besides its outcome (e.g. the JAX-RS {@code Response})
@@ -43,6 +42,11 @@ public final class Retries {
     public boolean settled() {
       return !RetryPolicy.retryable(outcome);
     }
+  }
+
+  /** One try of the operation with its key. */
+  public interface Send<T> {
+    Try<T> send(OperationKey key) throws InterruptedException;
   }
 
   /** Waits between tries; a test replaces it. */
@@ -82,13 +86,12 @@ public final class Retries {
    * @throws InterruptedException when the thread is interrupted while waiting (the operation may
    *     have been done: retry it later with the same key to learn its outcome)
    */
-  public <T> Result<T> run(OperationKey key, Function<OperationKey, Try<T>> send)
-      throws InterruptedException {
+  public <T> Result<T> run(OperationKey key, Send<T> send) throws InterruptedException {
     Objects.requireNonNull(key, "A key is required: make it once, before the first try.");
     Instant deadline = clock.instant().plus(policy.deadline());
     int attempt = 1;
     while (true) {
-      Try<T> tried = send.apply(key);
+      Try<T> tried = send.send(key);
       if (!RetryPolicy.retryable(tried.outcome()) || attempt >= policy.maxAttempts()) {
         return new Result<>(tried.outcome(), tried.value(), attempt);
       }
