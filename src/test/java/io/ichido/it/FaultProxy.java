@@ -43,6 +43,7 @@ final class FaultProxy implements AutoCloseable {
   private final AtomicReference<Duration> delay = new AtomicReference<>(Duration.ofSeconds(5));
   private final AtomicInteger connections = new AtomicInteger();
   private final AtomicInteger droppedAnswers = new AtomicInteger();
+  private final AtomicInteger answers = new AtomicInteger();
 
   private FaultProxy(InetSocketAddress target) throws IOException {
     this.target = target;
@@ -73,6 +74,11 @@ final class FaultProxy implements AutoCloseable {
 
   int connections() {
     return connections.get();
+  }
+
+  /** Answers the server began, whether or not they reached their client. */
+  int answers() {
+    return answers.get();
   }
 
   /** Answers the server gave that the proxy kept from the client. */
@@ -111,11 +117,16 @@ final class FaultProxy implements AutoCloseable {
       }
       try (Socket server = new Socket(target.getAddress(), target.getPort())) {
         threads.submit(() -> pump(client, server));
-        InputStream answers = server.getInputStream();
+        InputStream fromServer = server.getInputStream();
         OutputStream toClient = client.getOutputStream();
         byte[] buffer = new byte[8192];
+        boolean first = true;
         int n;
-        while ((n = answers.read(buffer)) > 0) {
+        while ((n = fromServer.read(buffer)) > 0) {
+          if (first) {
+            answers.incrementAndGet();
+            first = false;
+          }
           if (fault == Fault.DROP_RESPONSE) {
             // The server has done the work and started answering: the client hears nothing.
             droppedAnswers.incrementAndGet();
