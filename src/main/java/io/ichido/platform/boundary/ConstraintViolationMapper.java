@@ -10,11 +10,20 @@ import jakarta.ws.rs.ext.Provider;
 import java.util.Comparator;
 import java.util.List;
 
+/**
+ * Bean validation's refusals as 400 {@code validation-failed}, one violation per field. A violation
+ * exception without violations is no refusal: a validator itself failed (RESTEasy reports that so),
+ * e.g. the database went away while a validator read it, which must not look like a final 400 to
+ * the client.
+ */
 @Provider
 public class ConstraintViolationMapper implements ExceptionMapper<ConstraintViolationException> {
 
   @Override
   public Response toResponse(ConstraintViolationException failure) {
+    if (failure.getConstraintViolations() == null || failure.getConstraintViolations().isEmpty()) {
+      return new UnexpectedFailureMapper().toResponse(causeOf(failure));
+    }
     List<Problem.Violation> violations =
         failure.getConstraintViolations().stream()
             .map(v -> new Problem.Violation(field(v), v.getMessage()))
@@ -28,6 +37,22 @@ public class ConstraintViolationMapper implements ExceptionMapper<ConstraintViol
             violations,
             null)
         .toResponse();
+  }
+
+  /**
+   * What made the validation fail: the exception's cause, or what RESTEasy keeps in its own field
+   * ({@code ResteasyViolationException.getException()}, not visible to the application).
+   */
+  private static Throwable causeOf(ConstraintViolationException failure) {
+    if (failure.getCause() != null) {
+      return failure.getCause();
+    }
+    try {
+      Object kept = failure.getClass().getMethod("getException").invoke(failure);
+      return kept instanceof Throwable t ? t : failure;
+    } catch (ReflectiveOperationException | RuntimeException noSuchField) {
+      return failure;
+    }
   }
 
   /** {@code items[0].quantity}, without the method and parameter names of the Java signature. */
