@@ -107,7 +107,8 @@ class ClientRetriesIT {
         order(OperationKey.random(), OrderJson.of(customer, sku, 1));
 
     assertThat(result.value().statusCode()).isEqualTo(201);
-    assertThat(result.attempts()).isBetween(3, 6);
+    // java.net.http may itself retry the reset connection, which then meets the delay.
+    assertThat(result.attempts()).isBetween(2, 6);
     // The delayed try reaches the server late, after the client gave up on it: still one order.
     Await.until("the delayed try to be answered too", () -> proxy.answers() >= 2);
     assertOneOrder(customer, sku);
