@@ -19,6 +19,7 @@ final class ReadinessWatch {
 
   private final Map<String, List<Integer>> seen = new LinkedHashMap<>();
   private final ExecutorService pollers;
+  private volatile boolean stopped;
 
   private ReadinessWatch(Map<String, String> servers) {
     pollers = Executors.newFixedThreadPool(servers.size());
@@ -39,6 +40,7 @@ final class ReadinessWatch {
 
   /** Stops watching; the statuses each server answered, as they changed. */
   Map<String, List<Integer>> stop() throws InterruptedException {
+    stopped = true; // a poll cut off by the stop is no answer of the server's
     pollers.shutdownNow();
     pollers.awaitTermination(10, TimeUnit.SECONDS);
     synchronized (seen) {
@@ -59,6 +61,9 @@ final class ReadinessWatch {
         status = Api.send(ready).statusCode();
       } catch (RuntimeException noAnswer) {
         status = 0;
+      }
+      if (stopped) {
+        return;
       }
       synchronized (seen) {
         if (changes.isEmpty() || changes.get(changes.size() - 1) != status) {
