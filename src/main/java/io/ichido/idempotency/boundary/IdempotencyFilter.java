@@ -8,6 +8,7 @@ import io.ichido.idempotency.control.IdempotencyScope;
 import io.ichido.idempotency.control.InvalidIdempotencyKey;
 import io.ichido.idempotency.control.InvalidScopeHeader;
 import io.ichido.idempotency.control.KeyReleases;
+import io.ichido.idempotency.control.OperationDurations;
 import io.ichido.idempotency.control.PendingRequest;
 import io.ichido.idempotency.control.RequestBodyTooLarge;
 import io.ichido.idempotency.control.RequestFingerprint;
@@ -75,6 +76,7 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
   @Inject IdempotencyMetrics metrics;
   @Inject TransientFailures transientFailures;
   @Inject PendingRequest pending;
+  @Inject OperationDurations durations;
   @Inject Event<IdempotencyKeyAnswered> answered;
 
   @Override
@@ -152,7 +154,10 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
     } else if (outcome instanceof InUse inUse) {
       metrics.inUse();
       answered(Outcome.IN_USE, claim, 409);
-      request.abortWith(IdempotencyProblems.inUse(inUse.retryAfterSeconds()));
+      request.abortWith(
+          IdempotencyProblems.inUse(
+              durations.retryAfterSeconds(
+                  resource.getResourceMethod(), inUse.retryAfterSeconds())));
     } else if (outcome instanceof Mismatch) {
       metrics.mismatched();
       answered(Outcome.REUSED, claim, 422);
@@ -173,6 +178,9 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
   @Override
   public void filter(ContainerRequestContext request, ContainerResponseContext response)
       throws IOException {
+    if (pending.state() != PendingRequest.State.NONE) {
+      durations.held(resource.getResourceMethod(), pending.heldNanos());
+    }
     if (pending.state() != PendingRequest.State.CLAIMED) {
       return;
     }

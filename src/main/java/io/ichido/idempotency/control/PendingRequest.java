@@ -23,15 +23,22 @@ public class PendingRequest {
   private Claimed claim;
   private Providers providers;
   private boolean executed;
+  private long claimedAtNanos;
 
   public void claimed(Claimed claim, Providers providers) {
     this.claim = claim;
+    this.claimedAtNanos = System.nanoTime();
     this.providers = providers;
     this.state = State.CLAIMED;
   }
 
   public Claimed claim() {
     return claim;
+  }
+
+  /** How long this request has held its key so far; -1 when it claimed none. */
+  public long heldNanos() {
+    return claim == null ? -1 : System.nanoTime() - claimedAtNanos;
   }
 
   public Providers providers() {

@@ -11,7 +11,10 @@ public sealed interface ClaimOutcome {
   /** The key already completed with this answer. */
   record Completed(StoredResponse response) implements ClaimOutcome {}
 
-  /** Another request holds the key; it may be asked again after {@code retryAfterSeconds}. */
+  /**
+   * Another request holds the key, for at most {@code retryAfterSeconds} more (its lease): the
+   * filter tells the twin less when the endpoint usually finishes sooner.
+   */
   record InUse(long retryAfterSeconds) implements ClaimOutcome {}
 
   /** The key was first used for a different method, path or body. */
