@@ -4,11 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ichido.client.HttpClientTries;
+import io.ichido.client.JaxRsTries;
 import io.ichido.client.OperationKey;
 import io.ichido.client.Outcome;
 import io.ichido.client.Retries;
 import io.ichido.client.RetryPolicy;
 import io.ichido.client.Wire;
+import jakarta.ws.rs.client.Client;
+import jakarta.ws.rs.client.ClientBuilder;
+import jakarta.ws.rs.client.Entity;
+import jakarta.ws.rs.client.WebTarget;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -19,6 +26,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.container.annotation.ArquillianTest;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
@@ -165,5 +173,57 @@ class ClientRetriesIT {
     long orderId = order.get("id").asLong();
     Map<Long, List<JsonNode>> charges = Sandbox.successfulChargesByOrder(Set.of(orderId));
     assertThat(charges.get(orderId)).hasSize(1);
+  }
+
+  @Test
+  @DisplayName("a Jakarta REST client (RESTEasy) with JaxRsTries: lost answer retried, 422 final")
+  void jakartaRestClient() throws Exception {
+    String sku = Db.newProduct(5, 1000, 10);
+    String customer = OrderJson.customer("client-jaxrs");
+    Client client =
+        ClientBuilder.newBuilder()
+            .connectTimeout(2, TimeUnit.SECONDS)
+            .readTimeout(2, TimeUnit.SECONDS)
+            .build();
+    try {
+      WebTarget orders = client.target(proxy.baseUrl()).path("api/orders");
+      OperationKey key = OperationKey.random();
+      proxy.next(FaultProxy.Fault.DROP_RESPONSE);
+
+      Retries.Result<Response> made = orderThrough(orders, key, OrderJson.of(customer, sku, 1));
+
+      try (Response answer = made.value()) {
+        assertThat(answer.getStatus()).isEqualTo(201);
+      }
+      assertThat(made.attempts()).isEqualTo(2);
+      assertThat(made.replayed()).as("the stored answer of the first try").isTrue();
+      assertOneOrder(customer, sku);
+
+      Retries.Result<Response> reused = orderThrough(orders, key, OrderJson.of(customer, sku, 2));
+
+      assertThat(reused.attempts()).isEqualTo(1);
+      try (Response answer = reused.value()) {
+        assertThat(answer.getStatus()).isEqualTo(422);
+        // The problem was read to decide, and is still there for the caller to read.
+        assertThat(answer.readEntity(String.class)).contains("idempotency-key-reused");
+      }
+      assertOneOrder(customer, sku);
+    } finally {
+      client.close();
+    }
+  }
+
+  private static Retries.Result<Response> orderThrough(
+      WebTarget orders, OperationKey key, String body) throws InterruptedException {
+    return Retries.of(QUICK)
+        .run(
+            key,
+            k ->
+                JaxRsTries.send(
+                    orders
+                        .request(MediaType.APPLICATION_JSON)
+                        .header("Authorization", AUTHORIZATION)
+                        .header(Wire.KEY_HEADER, k.value())
+                        .buildPost(Entity.json(body))));
   }
 }
