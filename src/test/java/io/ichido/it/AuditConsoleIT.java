@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,10 +12,8 @@ import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -29,16 +26,9 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
-import org.openqa.selenium.Dimension;
-import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -51,9 +41,6 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 @RunAsClient
 class AuditConsoleIT {
 
-  private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-  private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
-  private static final Path SCREENSHOTS = Path.of("target", "screenshots");
   private static final String LOG = "/api/audit/payment-log";
   private static final Api AUDITOR = Api.as("auditor");
 
@@ -64,6 +51,7 @@ class AuditConsoleIT {
 
   private static String customer;
 
+  private Chromium chromium;
   private WebDriver browser;
 
   /** What the payment log's sequencer holds while it chains (LogSequencing.SEQUENCER_LOCK). */
@@ -71,7 +59,6 @@ class AuditConsoleIT {
 
   private WebDriverWait wait;
   private Path downloads;
-  private Path profile;
 
   @Deployment
   static WebArchive deployment() {
@@ -89,65 +76,23 @@ class AuditConsoleIT {
 
   @BeforeEach
   void browserInstalled() throws IOException {
-    assertThat(Files.isExecutable(CHROMIUM))
-        .as(
-            "No Chromium at %s: install the Debian packages chromium and chromium-driver"
-                + " (.ci/run does when they are missing)",
-            CHROMIUM)
-        .isTrue();
-    assertThat(Files.isExecutable(CHROMEDRIVER))
-        .as("No chromedriver at %s: install the Debian package chromium-driver", CHROMEDRIVER)
-        .isTrue();
+    Chromium.requireInstalled();
     downloads = Files.createTempDirectory("ichido-downloads");
   }
 
   /** A fresh headless Chromium whose user prefers {@code language}. */
   private void startBrowser(String language) throws IOException {
-    profile = Files.createTempDirectory("ichido-chromium-profile");
-    // Selenium must never look for (or download) a driver or a browser of its own.
-    System.setProperty("SE_OFFLINE", "true");
-    System.setProperty("webdriver.chrome.driver", CHROMEDRIVER.toString());
-    // Selenium's tracing wants a newer OpenTelemetry API than the MicroProfile one on this path.
-    System.setProperty("webdriver.remote.enableTracing", "false");
-
-    ChromeOptions options = new ChromeOptions();
-    options.setBinary(CHROMIUM.toFile());
-    options.addArguments(
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--window-size=1400,1000",
-        "--lang=" + language,
-        "--user-data-dir=" + profile);
-    options.setExperimentalOption(
-        "prefs",
-        Map.of(
-            "download.default_directory",
-            downloads.toString(),
-            "download.prompt_for_download",
-            false,
-            "intl.accept_languages",
-            language));
-    ChromeDriverService service =
-        new ChromeDriverService.Builder()
-            .usingDriverExecutable(CHROMEDRIVER.toFile())
-            .usingAnyFreePort()
-            .build();
-    browser = new ChromeDriver(service, options);
+    chromium = Chromium.start(language, downloads);
+    browser = chromium.driver();
     wait = new WebDriverWait(browser, Duration.ofSeconds(30));
   }
 
   @AfterEach
   void stopBrowser() {
-    if (browser != null) {
-      browser.quit();
+    if (chromium != null) {
+      chromium.close();
     }
-    removeQuietly(profile);
-    removeQuietly(downloads);
+    Chromium.removeQuietly(downloads);
   }
 
   @Test
@@ -427,21 +372,8 @@ class AuditConsoleIT {
     }
   }
 
-  /** The whole page, not only the window: the window is made as tall as the page first. */
   private void screenshot(String name) throws IOException {
-    Files.createDirectories(SCREENSHOTS);
-    Dimension window = browser.manage().window().getSize();
-    long height =
-        (Long)
-            ((JavascriptExecutor) browser)
-                .executeScript("return document.documentElement.scrollHeight");
-    browser.manage().window().setSize(new Dimension(window.getWidth(), (int) height + 120));
-    try {
-      byte[] png = ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES);
-      Files.write(SCREENSHOTS.resolve(name), png);
-    } finally {
-      browser.manage().window().setSize(window);
-    }
+    chromium.screenshot(name);
   }
 
   private void fill(String id, String value) {
@@ -460,20 +392,6 @@ class AuditConsoleIT {
 
   private WebElement byId(String id) {
     return browser.findElement(By.id(id));
-  }
-
-  /** Temporary files left behind are untidy, not a failure of the console. */
-  private static void removeQuietly(Path dir) {
-    if (dir == null) {
-      return;
-    }
-    try (Stream<Path> files = Files.walk(dir)) {
-      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(file);
-      }
-    } catch (IOException | UncheckedIOException stillInUse) {
-      // Chromium may still be writing to its profile as it exits
-    }
   }
 
   // --- the API, to compare with ----------------------------------------------------------------

@@ -1,6 +1,7 @@
 package io.ichido.it;
 
 import java.io.File;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
@@ -31,6 +32,19 @@ public final class Deployments {
         ShrinkWrap.create(JavaArchive.class, "it-config.jar")
             .addAsManifestResource(new StringAsset(properties), "microprofile-config.properties");
     return ShrinkWrap.create(WebArchive.class, name + ".war").merge(app()).addAsLibrary(overrides);
+  }
+
+  /**
+   * The WAR against the gateway sandbox, mailing the test's {@link Mailbox} and polling its outbox
+   * every second, so that a test can wait for a mail and then count that no second one comes.
+   */
+  public static WebArchive appMailingTheMailbox(String name) {
+    Map<String, String> config = new HashMap<>(Sandbox.gatewayConfig());
+    config.put("ichido.mail.port", Integer.toString(Mailbox.PORT));
+    config.put("ichido.mail.poll-interval", "PT1S");
+    config.put("ichido.mail.retry-initial", "PT1S");
+    config.put("ichido.mail.retry-max", "PT2S");
+    return appWith(name, config);
   }
 
   private static File builtWar() {

@@ -7,10 +7,14 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -44,6 +48,9 @@ final class FaultProxy implements AutoCloseable {
   private final AtomicInteger connections = new AtomicInteger();
   private final AtomicInteger droppedAnswers = new AtomicInteger();
   private final AtomicInteger answers = new AtomicInteger();
+  private final AtomicReference<String> dropAnswerTo = new AtomicReference<>();
+  private final Set<Socket> open = ConcurrentHashMap.newKeySet();
+  private volatile boolean down;
 
   private FaultProxy(InetSocketAddress target) throws IOException {
     this.target = target;
@@ -64,6 +71,34 @@ final class FaultProxy implements AutoCloseable {
   FaultProxy next(Fault fault) {
     queued.add(fault);
     return this;
+  }
+
+  /**
+   * The next request whose request line starts with {@code requestLine} (such as {@code "POST
+   * /api/payments/charge"}) reaches the server, but its answer is cut off like {@link
+   * Fault#DROP_RESPONSE}'s, whichever connection it comes on: for clients (browsers) that keep
+   * connections alive and send many requests on one.
+   */
+  FaultProxy dropAnswerTo(String requestLine) {
+    dropAnswerTo.set(requestLine);
+    return this;
+  }
+
+  /**
+   * The network goes away: every connection open now is reset, with the requests in flight on it,
+   * and so is every new one until {@link #up}.
+   */
+  void down() throws IOException {
+    down = true;
+    for (Socket client : open) {
+      client.setSoLinger(true, 0);
+      client.close();
+    }
+  }
+
+  /** The network is back: connections pass (or take their queued fault) again. */
+  void up() {
+    down = false;
   }
 
   /** How long {@link Fault#DELAY} holds a request back. */
@@ -107,8 +142,9 @@ final class FaultProxy implements AutoCloseable {
   }
 
   private void serve(Socket client, Fault fault) {
+    open.add(client);
     try (client) {
-      if (fault == Fault.RESET) {
+      if (fault == Fault.RESET || down) {
         client.setSoLinger(true, 0); // close with RST, not FIN
         return;
       }
@@ -116,7 +152,8 @@ final class FaultProxy implements AutoCloseable {
         Thread.sleep(delay.get().toMillis());
       }
       try (Socket server = new Socket(target.getAddress(), target.getPort())) {
-        threads.submit(() -> pump(client, server));
+        AtomicBoolean dropNextAnswer = new AtomicBoolean();
+        threads.submit(() -> pump(client, server, dropNextAnswer));
         InputStream fromServer = server.getInputStream();
         OutputStream toClient = client.getOutputStream();
         byte[] buffer = new byte[8192];
@@ -127,7 +164,7 @@ final class FaultProxy implements AutoCloseable {
             answers.incrementAndGet();
             first = false;
           }
-          if (fault == Fault.DROP_RESPONSE) {
+          if (fault == Fault.DROP_RESPONSE || dropNextAnswer.get()) {
             // The server has done the work and started answering: the client hears nothing.
             droppedAnswers.incrementAndGet();
             client.setSoLinger(true, 0);
@@ -139,13 +176,31 @@ final class FaultProxy implements AutoCloseable {
       }
     } catch (IOException | InterruptedException gone) {
       // one side hung up: so does the other, by leaving this block
+    } finally {
+      open.remove(client);
     }
   }
 
-  /** Client to server, until either side closes. */
-  private static void pump(Socket client, Socket server) {
+  /**
+   * Client to server, until either side closes. A request {@link #dropAnswerTo} waits for marks its
+   * connection before it goes on, so the answer cannot slip through first.
+   */
+  private void pump(Socket client, Socket server, AtomicBoolean dropNextAnswer) {
     try {
-      client.getInputStream().transferTo(server.getOutputStream());
+      InputStream fromClient = client.getInputStream();
+      OutputStream toServer = server.getOutputStream();
+      byte[] buffer = new byte[8192];
+      int n;
+      while ((n = fromClient.read(buffer)) > 0) {
+        String armed = dropAnswerTo.get();
+        if (armed != null
+            && new String(buffer, 0, n, StandardCharsets.ISO_8859_1).startsWith(armed)
+            && dropAnswerTo.compareAndSet(armed, null)) {
+          dropNextAnswer.set(true);
+        }
+        toServer.write(buffer, 0, n);
+        toServer.flush();
+      }
       server.shutdownOutput();
     } catch (IOException gone) {
       // the connection ended

@@ -1,5 +1,6 @@
 package io.ichido.inventory.control;
 
+import io.ichido.inventory.entity.CatalogueItem;
 import io.ichido.inventory.entity.Product;
 import io.ichido.inventory.entity.Stock;
 import io.ichido.inventory.entity.StockLevel;
@@ -31,6 +32,23 @@ public class Inventory {
   @Transactional
   public Optional<Product> product(String sku) {
     return Optional.ofNullable(Rows.find(em, Product.class, sku));
+  }
+
+  /**
+   * What is for sale, by name, with the units not yet reserved: the first {@code limit} products of
+   * the catalogue.
+   */
+  @Transactional
+  public List<CatalogueItem> catalogue(int limit) {
+    return em
+        .createQuery(
+            "SELECT p, s FROM Product p JOIN Stock s ON s.sku = p.sku ORDER BY p.name, p.sku",
+            Object[].class)
+        .setMaxResults(limit)
+        .getResultList()
+        .stream()
+        .map(row -> CatalogueItem.of((Product) row[0], (Stock) row[1]))
+        .toList();
   }
 
   @Transactional

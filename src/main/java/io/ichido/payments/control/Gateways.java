@@ -4,7 +4,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
+import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /** The configured gateways, by name. */
 @ApplicationScoped
@@ -22,6 +24,16 @@ public class Gateways {
     }
     // Selected by type, so that a gateway that is off (no base URL to connect to) is never built.
     return Optional.of(all.select(type).get());
+  }
+
+  /** The gateways a new charge may go through now: enabled and safely configured, by name. */
+  public List<PaymentGateway> usable() {
+    return Stream.of(StripeGateway.NAME, OmiseGateway.NAME, KomojuGateway.NAME, TwoC2pGateway.NAME)
+        .sorted()
+        .filter(name -> settings.enabled(name) && check.usable(name))
+        .map(this::named)
+        .flatMap(Optional::stream)
+        .toList();
   }
 
   /**

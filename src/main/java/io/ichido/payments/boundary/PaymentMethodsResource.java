@@ -1,0 +1,38 @@
+package io.ichido.payments.boundary;
+
+import io.ichido.payments.control.Gateways;
+import io.ichido.payments.entity.PaymentMethod;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+
+/**
+ * {@code GET /api/payments/methods}: the gateways a charge may go through now, each with the
+ * methods it takes, so that a checkout page offers nothing {@code POST /api/payments/charge} would
+ * refuse.
+ */
+@Path("payments/methods")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+public class PaymentMethodsResource {
+
+  @Inject Gateways gateways;
+
+  /** One gateway and the methods it takes, as {@code POST /api/payments/charge} names them. */
+  public record GatewayMethods(String gateway, List<String> methods) {}
+
+  @GET
+  public List<GatewayMethods> list() {
+    return gateways.usable().stream()
+        .map(
+            gateway ->
+                new GatewayMethods(
+                    gateway.name(),
+                    gateway.methods().stream().sorted().map(PaymentMethod::wireName).toList()))
+        .toList();
+  }
+}

@@ -1,0 +1,314 @@
+// The checkout page: sign-in, the catalogue, the payment form, and the state of the checkout as
+// checkout.js carries it through. The page never makes a key: checkout.js does, once per Pay.
+
+import * as api from "./api.js";
+import * as checkouts from "./checkout.js";
+
+const $ = (id) => document.getElementById(id);
+const yen = new Intl.NumberFormat("ja-JP", { style: "currency", currency: "JPY" });
+
+/** The sandbox's test cards, per gateway (Stripe's are its own documented test values). */
+const TEST_CARDS = {
+  stripe: { pays: "pm_card_visa", declines: "pm_card_chargeDeclined" },
+  omise: { pays: "tokn_test_visa4242", declines: "tokn_test_declined" },
+  komoju: { pays: "tok_visa", declines: "tok_declined" },
+  "2c2p": { pays: "00acVisaSecurePayToken", declines: "decline" },
+};
+
+const METHOD_NAMES = {
+  card: "Card",
+  konbini: "Konbini (pay at a convenience store)",
+  bank_transfer: "Bank transfer",
+  paypay: "PayPay",
+};
+
+const INSTRUCTION_NAMES = {
+  store: "Store",
+  confirmation_code: "Confirmation number",
+  receipt: "Receipt number",
+  payment_deadline: "Pay by",
+  bank_name: "Bank",
+  branch_name: "Branch",
+  account_type: "Account type",
+  account_number: "Account number",
+  account_name: "Account name",
+};
+
+let products = [];
+let gateways = [];
+let running = false;
+
+document.addEventListener("DOMContentLoaded", () => {
+  $("sign-in-form").addEventListener("submit", onSignIn);
+  $("sign-out").addEventListener("click", onSignOut);
+  $("order-form").addEventListener("submit", onPay);
+  $("order-form").addEventListener("input", showTotals);
+  $("gateway").addEventListener("change", showMethods);
+  $("method").addEventListener("change", showMethodFields);
+  $("try-again").addEventListener("click", () => carryOn());
+  $("new-order").addEventListener("click", onNewOrder);
+  $("resume-hint").hidden = checkouts.unfinished() === null;
+  $("password").focus();
+});
+
+async function onSignIn(event) {
+  event.preventDefault();
+  $("sign-in-error").textContent = "";
+  api.signIn($("username").value.trim(), $("password").value);
+  try {
+    [products, gateways] = await Promise.all([api.catalogue(), api.methods()]);
+  } catch (failed) {
+    api.signOut();
+    $("sign-in-error").textContent =
+      failed.status === 401 || failed.status === 403
+        ? "That shop and password were not accepted."
+        : `The shop could not be loaded: ${failed.message}`;
+    return;
+  }
+  $("password").value = "";
+  $("sign-in-panel").hidden = true;
+  $("shop").hidden = false;
+  $("who").textContent = $("username").value.trim();
+  $("who").hidden = false;
+  $("sign-out").hidden = false;
+  showCatalogue();
+  showGateways();
+  if (checkouts.unfinished() !== null) {
+    carryOn();
+  }
+}
+
+function onSignOut() {
+  api.signOut();
+  location.reload();
+}
+
+function showCatalogue() {
+  const rows = products.map((p) => {
+    const row = document.createElement("tr");
+    const quantity = document.createElement("input");
+    quantity.type = "number";
+    quantity.min = "0";
+    quantity.max = String(Math.min(p.available, 999));
+    quantity.value = "0";
+    quantity.dataset.sku = p.sku;
+    quantity.id = `qty-${p.sku}`;
+    quantity.disabled = p.available === 0;
+    quantity.setAttribute("aria-label", `Quantity of ${p.name}`);
+    row.append(
+      cell(p.taxRate === 8 ? `${p.name} ※` : p.name),
+      cell(yen.format(p.unitPrice), "num"),
+      cell(`${p.taxRate} %`, "num"),
+      cell(String(p.available), "num"),
+      cell(quantity, "num")
+    );
+    return row;
+  });
+  $("catalogue-rows").replaceChildren(...rows);
+  showTotals();
+}
+
+function cell(content, className) {
+  const td = document.createElement("td");
+  td.append(content);
+  if (className) {
+    td.className = className;
+  }
+  return td;
+}
+
+function wanted() {
+  return [...document.querySelectorAll("#catalogue-rows input")]
+    .map((input) => ({ sku: input.dataset.sku, quantity: Number(input.value) }))
+    .filter((item) => Number.isInteger(item.quantity) && item.quantity > 0);
+}
+
+/** The order's totals as the server computes them: tax per rate over the order, rounded down. */
+function showTotals() {
+  const byRate = new Map();
+  for (const item of wanted()) {
+    const p = products.find((x) => x.sku === item.sku);
+    byRate.set(p.taxRate, (byRate.get(p.taxRate) ?? 0) + p.unitPrice * item.quantity);
+  }
+  const rows = [];
+  let total = 0;
+  for (const [rate, taxable] of [...byRate].sort((a, b) => b[0] - a[0])) {
+    const tax = Math.floor((taxable * rate) / 100);
+    total += taxable + tax;
+    rows.push([`${rate} % items${rate === 8 ? " ※" : ""}`, `${yen.format(taxable)} (tax ${yen.format(tax)})`]);
+  }
+  rows.push(["Total", yen.format(total)]);
+  $("totals").replaceChildren(
+    ...rows.flatMap(([term, value]) => {
+      const dt = document.createElement("dt");
+      dt.textContent = term;
+      const dd = document.createElement("dd");
+      dd.textContent = value;
+      return [dt, dd];
+    })
+  );
+}
+
+function showGateways() {
+  $("gateway").replaceChildren(
+    ...gateways.map((g) => new Option(g.gateway === "2c2p" ? "2C2P" : g.gateway[0].toUpperCase() + g.gateway.slice(1), g.gateway))
+  );
+  showMethods();
+}
+
+function showMethods() {
+  const gateway = gateways.find((g) => g.gateway === $("gateway").value);
+  $("method").replaceChildren(
+    ...(gateway?.methods ?? []).map((m) => new Option(METHOD_NAMES[m] ?? m, m))
+  );
+  showMethodFields();
+}
+
+function showMethodFields() {
+  $("card-field").hidden = $("method").value !== "card";
+  $("store-field").hidden = $("method").value !== "konbini";
+}
+
+/** What the customer chose to pay with, as the charge request carries it. */
+function choice() {
+  const gateway = $("gateway").value;
+  const method = $("method").value;
+  const chosen = {
+    gateway,
+    method,
+    name: $("name").value.trim() || null,
+    email: $("email").value.trim() || null,
+    phone: $("phone").value.trim() || null,
+  };
+  if (method === "card") {
+    chosen.token = TEST_CARDS[gateway][$("card").value];
+  }
+  if (method === "konbini") {
+    chosen.store = $("store").value;
+  }
+  return chosen;
+}
+
+function onPay(event) {
+  event.preventDefault();
+  if (running) {
+    return; // a second click while the first goes on: the same checkout, nothing new
+  }
+  $("form-error").textContent = "";
+  const existing = checkouts.unfinished();
+  if (existing?.state === "declined") {
+    checkouts.choose(choice());
+  } else if (existing === null) {
+    const items = wanted();
+    const email = $("email").value.trim();
+    if (items.length === 0) {
+      $("form-error").textContent = "Choose at least one item.";
+      return;
+    }
+    if (!$("email").checkValidity() || email === "") {
+      $("form-error").textContent = "Enter the e-mail address the receipt goes to.";
+      return;
+    }
+    checkouts.start({ customer: email, items, currency: "JPY" }, choice());
+  }
+  carryOn();
+}
+
+async function carryOn() {
+  if (running) {
+    return;
+  }
+  running = true;
+  $("pay").disabled = true;
+  try {
+    await checkouts.run(show);
+  } finally {
+    running = false;
+    const state = checkouts.unfinished()?.state;
+    $("pay").disabled = state !== "declined";
+  }
+}
+
+function onNewOrder() {
+  checkouts.forget();
+  $("checkout").hidden = true;
+  $("pay").disabled = false;
+  for (const input of document.querySelectorAll("#catalogue-rows input")) {
+    input.value = "0";
+  }
+  api.catalogue().then((fresh) => {
+    products = fresh;
+    showCatalogue();
+  });
+}
+
+const STATES = {
+  ordering: "Placing your order…",
+  charging: "Charging…",
+  waiting: "Waiting for your payment",
+  paid: "Paid. Thank you!",
+  declined: "Your card was declined. Choose another card or method and pay again.",
+  failed: "This payment cannot go on.",
+  unconfirmed: "We could not confirm your payment yet. Nothing is charged twice: try again.",
+};
+
+/** Shows where `checkout` stands; `note.retrying` while a retry waits. */
+function show(checkout, note) {
+  $("checkout").hidden = false;
+  const status = $("checkout-state");
+  status.dataset.state = checkout.state;
+  status.textContent = STATES[checkout.state];
+  const order = checkout.order.view;
+  const parts = [];
+  if (order) {
+    parts.push(`Order ${order.id}: ${yen.format(order.amount)} (tax ${yen.format(order.tax)}).`);
+  }
+  if (note.retrying) {
+    parts.push(
+      note.status === null
+        ? `No answer: trying again in ${Math.ceil(note.waitMs / 1000)} s with the same key.`
+        : `The server said ${note.status}: trying again in ${Math.ceil(note.waitMs / 1000)} s with the same key.`
+    );
+  }
+  if (checkout.problem && ["declined", "failed"].includes(checkout.state)) {
+    parts.push(checkout.problem.detail || checkout.problem.title || "");
+  }
+  $("checkout-detail").textContent = parts.join(" ");
+  showInstructions(checkout);
+  $("try-again").hidden = checkout.state !== "unconfirmed";
+  $("new-order").hidden = !["paid", "failed"].includes(checkout.state);
+}
+
+function showInstructions(checkout) {
+  const answer = checkout.payment?.answer;
+  const waiting = checkout.state === "waiting";
+  const instructions = answer?.instructions ?? {};
+  const entries = Object.entries(INSTRUCTION_NAMES)
+    .filter(([key]) => typeof instructions[key] === "string" || typeof instructions[key] === "number")
+    .map(([key, name]) => [name, key === "payment_deadline" ? japanTime(instructions[key]) : String(instructions[key])]);
+  $("instructions").hidden = !waiting || entries.length === 0;
+  $("instructions").replaceChildren(
+    ...entries.flatMap(([term, value]) => {
+      const dt = document.createElement("dt");
+      dt.textContent = term;
+      const dd = document.createElement("dd");
+      dd.textContent = value;
+      return [dt, dd];
+    })
+  );
+  const link = answer?.authorize_uri || instructions.instructions_url || null;
+  const safe = link !== null && /^https?:\/\//.test(link);
+  $("authorize").hidden = !waiting || !safe;
+  if (safe) {
+    $("authorize-link").href = link;
+    $("authorize-link").textContent =
+      answer.method === "paypay" ? "Open PayPay to pay" : answer.authorize_uri ? "Continue to the payment page" : "How to pay";
+  }
+}
+
+function japanTime(iso) {
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime())
+    ? iso
+    : at.toLocaleString("ja-JP", { timeZone: "Asia/Tokyo", dateStyle: "medium", timeStyle: "short" }) + " (JST)";
+}
