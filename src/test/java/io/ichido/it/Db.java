@@ -11,7 +11,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -55,6 +57,25 @@ public final class Db {
   /** The first column of the first row as text (null when it is null). */
   public static String text(String sql, Object... args) {
     return first(sql, args, rows -> rows.getString(1));
+  }
+
+  /** Every row, each as its columns by label. */
+  public static List<Map<String, Object>> rows(String sql, Object... args) {
+    try (Connection c = connect();
+        PreparedStatement statement = prepare(c, sql, args);
+        ResultSet rows = statement.executeQuery()) {
+      List<Map<String, Object>> all = new ArrayList<>();
+      while (rows.next()) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        for (int i = 1; i <= rows.getMetaData().getColumnCount(); i++) {
+          row.put(rows.getMetaData().getColumnLabel(i), rows.getObject(i));
+        }
+        all.add(row);
+      }
+      return all;
+    } catch (SQLException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   private interface Column<T> {

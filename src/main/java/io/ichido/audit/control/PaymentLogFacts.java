@@ -13,6 +13,9 @@ import io.ichido.orders.entity.TaxLine;
 import io.ichido.payments.entity.ChargeRequested;
 import io.ichido.payments.entity.GatewayAnswered;
 import io.ichido.platform.control.Rows;
+import io.ichido.receipts.entity.Receipt;
+import io.ichido.receipts.entity.ReceiptIssued;
+import io.ichido.receipts.entity.ReceiptKind;
 import io.ichido.webhooks.entity.WebhookHandled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -141,6 +144,31 @@ public class PaymentLogFacts {
     } else {
       log.recordAlone(entry);
     }
+  }
+
+  void onReceiptIssued(@Observes ReceiptIssued event) {
+    Receipt document = event.receipt();
+    log.record(
+        LogEntry.of(
+                document.kind() == ReceiptKind.RECEIPT
+                    ? LogKind.RECEIPT_ISSUED
+                    : LogKind.RETURN_INVOICE_ISSUED)
+            .order(document.orderId())
+            .counterparty(event.customer())
+            .money(document.amount(), document.currency())
+            .status(document.number())
+            .detail("number", document.number())
+            .detail("registrationNumber", document.registrationNumber())
+            .detail("tax", document.tax())
+            .detail("refundedThrough", document.refundedThrough())
+            .tax(
+                document.rates().stream()
+                    .map(
+                        r ->
+                            Map.<String, Object>of(
+                                "rate", r.rate(), "amount", r.amount(), "tax", r.tax()))
+                    .toList())
+            .build());
   }
 
   void onEmailQueued(@Observes EmailQueued event) {

@@ -19,6 +19,10 @@ public enum LogKind {
    * instead. Kept because entries written before carry it.
    */
   WEBHOOK_REJECTED,
+  /** A paid order's receipt (適格簡易請求書) was issued: its number, totals and tax per rate. */
+  RECEIPT_ISSUED,
+  /** A refund's return invoice (適格返還請求書) was issued: its number and amounts per rate. */
+  RETURN_INVOICE_ISSUED,
   EMAIL_QUEUED,
   EMAIL_SENT,
   EMAIL_FAILED,

@@ -6,6 +6,11 @@ import io.ichido.orders.entity.OrderLine;
 import io.ichido.orders.entity.TaxLine;
 import io.ichido.payments.entity.PaymentExpired;
 import io.ichido.payments.entity.PaymentSucceeded;
+import io.ichido.receipts.control.ReceiptDocuments;
+import io.ichido.receipts.control.Receipts;
+import io.ichido.receipts.entity.Receipt;
+import io.ichido.receipts.entity.ReceiptIssued;
+import io.ichido.receipts.entity.ReceiptKind;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -26,6 +31,7 @@ public class PaymentEmails {
 
   @Inject Outbox outbox;
   @Inject Orders orders;
+  @Inject Receipts receipts;
 
   void onPaymentSucceeded(
       @Observes @Priority(Interceptor.Priority.APPLICATION + 20) PaymentSucceeded event) {
@@ -34,12 +40,41 @@ public class PaymentEmails {
       return;
     }
     CustomerOrder order = orders.lock(event.orderId());
+    // The receipt was issued a moment ago in this transaction, unless a person must review the
+    // payment first: then the customer hears that it arrived, without a qualified invoice.
+    String body =
+        receipts
+            .receiptOf(order.id())
+            .map(receipt -> confirmation(order) + ReceiptDocuments.text(receipt, order))
+            .orElseGet(() -> paymentNotice(order));
     outbox.queue(
         "receipt:" + order.id(),
         order.id(),
         event.customerEmail(),
         "【Ichido】領収書 ご注文 #%d / Receipt for order #%d".formatted(order.id(), order.id()),
-        receipt(order, event));
+        body + "%nお支払い / Paid with: %s (%s)%n".formatted(event.gateway(), event.chargeId()));
+  }
+
+  /** A refund's return invoice goes where the receipt went. */
+  void onReceiptIssued(@Observes ReceiptIssued event) {
+    Receipt document = event.receipt();
+    if (document.kind() != ReceiptKind.RETURN || document.recipient() == null) {
+      return;
+    }
+    CustomerOrder order = orders.lock(document.orderId());
+    outbox.queue(
+        "return:" + document.number(),
+        order.id(),
+        document.recipient(),
+        "【Ichido】返還請求書 ご注文 #%d / Return invoice for order #%d".formatted(order.id(), order.id()),
+        "ご注文 #%d の返金を行いました。%nWe refunded part or all of order #%d.%n%n"
+                .formatted(order.id(), order.id())
+            + ReceiptDocuments.text(document, order));
+  }
+
+  private static String confirmation(CustomerOrder order) {
+    return "ご注文 #%d のお支払いを確認しました。ありがとうございます。%nThank you: we received the payment for order #%d.%n%n"
+        .formatted(order.id(), order.id());
   }
 
   void onPaymentExpired(
@@ -63,10 +98,9 @@ public class PaymentEmails {
             .formatted(order.id(), order.id(), money(order.amount(), order.currency())));
   }
 
-  private static String receipt(CustomerOrder order, PaymentSucceeded event) {
-    StringBuilder text = new StringBuilder();
-    text.append("ご注文 #%d のお支払いを確認しました。ありがとうございます。%n".formatted(order.id()));
-    text.append("Thank you: we received the payment for order #%d.%n%n".formatted(order.id()));
+  /** What the customer is told when no receipt could be issued: the order and its totals. */
+  private static String paymentNotice(CustomerOrder order) {
+    StringBuilder text = new StringBuilder(confirmation(order));
     for (OrderLine line : order.lines()) {
       text.append(
           "%s  %s × %d  %s%s%n"
@@ -89,7 +123,6 @@ public class PaymentEmails {
     }
     text.append("合計 / Total: %s%n".formatted(money(order.amount(), order.currency())));
     text.append("※ 軽減税率対象 / reduced tax rate%n".formatted());
-    text.append("%nお支払い / Paid with: %s (%s)%n".formatted(event.gateway(), event.chargeId()));
     return text.toString();
   }
 
