@@ -75,6 +75,7 @@ class PaymentLogIT {
     assertThat(kinds)
         .containsExactly(
             "EMAIL_QUEUED:PENDING",
+            "RECEIPT_ISSUED:ISSUED",
             "STOCK_MOVED:SOLD",
             "ORDER_STATUS_CHANGED:PAID",
             "GATEWAY_ANSWERED:SUCCEEDED",

@@ -156,7 +156,7 @@ public class PaymentLogFacts {
             .order(document.orderId())
             .counterparty(event.customer())
             .money(document.amount(), document.currency())
-            .status(document.number())
+            .status("ISSUED")
             .detail("number", document.number())
             .detail("registrationNumber", document.registrationNumber())
             .detail("tax", document.tax())

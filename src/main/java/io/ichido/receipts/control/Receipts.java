@@ -28,7 +28,8 @@ import java.util.logging.Logger;
  * Issues receipts and return invoices, in the transaction that settles the payment or the refund
  * and under that order's row lock, so that a webhook delivered twice, or to two servers at once,
  * finds the document the first delivery issued. Observers run after {@code OrderPayments} (which
- * moves the order) and before {@code PaymentEmails} (which sends the document).
+ * moves the order) and {@code StockSettlement}, and before {@code PaymentEmails} (which sends the
+ * document).
  */
 @ApplicationScoped
 public class Receipts {
@@ -44,7 +45,7 @@ public class Receipts {
   @Inject Event<ReceiptIssued> issued;
 
   void onPaymentSucceeded(
-      @Observes @Priority(Interceptor.Priority.APPLICATION + 10) PaymentSucceeded event) {
+      @Observes @Priority(Interceptor.Priority.APPLICATION + 15) PaymentSucceeded event) {
     CustomerOrder order = orders.lock(event.orderId());
     if (order.status() != OrderStatus.PAID || receiptOf(order.id()).isPresent()) {
       return; // not paid by this payment (a person reviews it), or issued already
@@ -73,7 +74,7 @@ public class Receipts {
   }
 
   void onPaymentRefunded(
-      @Observes @Priority(Interceptor.Priority.APPLICATION + 10) PaymentRefunded event) {
+      @Observes @Priority(Interceptor.Priority.APPLICATION + 15) PaymentRefunded event) {
     CustomerOrder order = orders.lock(event.orderId());
     Optional<Receipt> paid = receiptOf(order.id());
     if (paid.isEmpty()) {
