@@ -90,7 +90,9 @@ export async function run(report) {
     save(checkout);
   }
 
-  if (checkout.state === "ordering" || checkout.state === "charging") {
+  // Charged unless that already has an answer, or ended where only the customer can go on.
+  const charged = checkout.payment !== null && checkout.payment.answer !== null;
+  if (!charged && checkout.state !== "declined" && checkout.state !== "failed") {
     if (checkout.payment === null) {
       checkout.payment = { key: newKey(), body: chargeBody(checkout), answer: null };
       save(checkout);
