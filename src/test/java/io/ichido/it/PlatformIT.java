@@ -2,12 +2,17 @@ package io.ichido.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.container.annotation.ArquillianTest;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
@@ -49,6 +54,64 @@ class PlatformIT {
         .contains("\"400\"");
     assertThat(Api.send(Api.anonymous().request("/openapi/ui/").GET().build()).statusCode())
         .isEqualTo(200);
+  }
+
+  /** Redocly CLI from npm, the version this test was written against, installed under target. */
+  private static final String REDOCLY = "@redocly/cli@2.77.0";
+
+  private static final Path REDOCLY_HOME = Path.of("target", "redocly");
+
+  @Test
+  @DisplayName("the API document passes Redocly's recommended rules: no error, no warning")
+  void apiDocumentLints() throws Exception {
+    HttpResponse<String> doc = Api.send(Api.anonymous().request("/openapi").GET().build());
+    assertThat(doc.statusCode()).isEqualTo(200);
+    Path file = Path.of("target", "openapi.yaml");
+    Files.writeString(file, doc.body());
+    assertThat(doc.body())
+        .as("the benchmark's endpoints are no part of the API")
+        .doesNotContain("/api/bench");
+
+    Process lint =
+        new ProcessBuilder(
+                redocly().toString(),
+                "lint",
+                file.toString(),
+                "--config",
+                "src/test/resources/redocly.yaml",
+                "--format=json")
+            .redirectError(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    String report = new String(lint.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(lint.waitFor(2, TimeUnit.MINUTES)).isTrue();
+    JsonNode totals = Shopper.json(report).path("totals");
+    assertThat(totals.path("errors").asInt()).as(report).isZero();
+    assertThat(totals.path("warnings").asInt()).as(report).isZero();
+    assertThat(lint.exitValue()).as(report).isZero();
+  }
+
+  /** The CLI, installed with npm on first use (it needs Node.js and the npm registry). */
+  private static Path redocly() throws Exception {
+    Path cli = REDOCLY_HOME.resolve("node_modules/.bin/redocly");
+    if (!Files.isExecutable(cli)) {
+      Process install =
+          new ProcessBuilder(
+                  "npm",
+                  "install",
+                  "--prefix",
+                  REDOCLY_HOME.toString(),
+                  "--no-audit",
+                  "--no-fund",
+                  REDOCLY)
+              .redirectErrorStream(true)
+              .start();
+      String log = new String(install.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertThat(install.waitFor(5, TimeUnit.MINUTES)).as("npm install " + REDOCLY).isTrue();
+      assertThat(install.exitValue())
+          .as("npm install %s (Node.js and npm are Debian's nodejs and npm): %s", REDOCLY, log)
+          .isZero();
+    }
+    return cli;
   }
 
   @Test

@@ -19,11 +19,14 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code /api/audit/checkpoints}: the log's signed checkpoints, newest first, and the public key
  * that verifies them. Every call is itself logged.
  */
+@Tag(name = "Payment log")
 @Path("audit/checkpoints")
 @AuditorOnly
 public class CheckpointResource {
@@ -40,6 +43,10 @@ public class CheckpointResource {
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record CheckpointPage(List<CheckpointView> items, Long next) {}
 
+  @Operation(
+      operationId = "listCheckpoints",
+      summary = "List signed checkpoints",
+      description = "The payment log's signed checkpoints, newest first.")
   @GET
   @Produces(MediaType.APPLICATION_JSON)
   public CheckpointPage list(
@@ -60,6 +67,10 @@ public class CheckpointResource {
     return new CheckpointPage(List.copyOf(page), page.get(pageSize - 1).seq());
   }
 
+  @Operation(
+      operationId = "getCheckpoint",
+      summary = "Read a checkpoint",
+      description = "One signed checkpoint, by the seq it covers.")
   @GET
   @Path("{seq: [0-9]+}")
   @Produces(MediaType.APPLICATION_JSON)
@@ -69,6 +80,11 @@ public class CheckpointResource {
   }
 
   /** SubjectPublicKeyInfo PEM, for {@code openssl pkeyutl -verify -pubin -inkey}. */
+  @Operation(
+      operationId = "getCheckpointKey",
+      summary = "Read the checkpoint public key",
+      description =
+          "The Ed25519 public key that signs checkpoints (SubjectPublicKeyInfo PEM), for openssl pkeyutl -verify.")
   @GET
   @Path("key")
   @Produces(MediaType.TEXT_PLAIN)

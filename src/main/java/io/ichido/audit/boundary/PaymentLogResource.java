@@ -26,11 +26,14 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.StreamingOutput;
 import jakarta.ws.rs.core.UriInfo;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code /api/audit/payment-log}: search (JSON pages or a CSV export), verify the chain, record a
  * correction. Every call is itself logged, with who made it and what it asked.
  */
+@Tag(name = "Payment log", description = "The append-only, hash-chained payment log, for auditors.")
 @Path("audit/payment-log")
 @AuditorOnly
 public class PaymentLogResource {
@@ -45,6 +48,11 @@ public class PaymentLogResource {
   @Context SecurityContext security;
   @Context UriInfo uri;
 
+  @Operation(
+      operationId = "searchPaymentLog",
+      summary = "Search the payment log",
+      description =
+          "Entries newest first, filtered by time, amount, counterparty, order, gateway, status, idempotency key and kind; pages hold still as entries arrive (asOf, cursor). With Accept: text/csv the same filter streams every matching entry as CSV (UTF-8 with BOM). Every search is itself logged.")
   @GET
   @Produces(MediaType.APPLICATION_JSON)
   public LogPage search(@BeanParam LogSearchParams params) {
@@ -76,6 +84,11 @@ public class PaymentLogResource {
    * The whole chain, or ({@code ?from=<seq>}) from a checkpoint on: its signature, then what came
    * after it.
    */
+  @Operation(
+      operationId = "verifyPaymentLog",
+      summary = "Verify the hash chain",
+      description =
+          "Recomputes the chain, whole or from a signed checkpoint on, and says whether it is intact and, if not, where it breaks.")
   @GET
   @Path("verify")
   @Produces(MediaType.APPLICATION_JSON)
@@ -87,6 +100,10 @@ public class PaymentLogResource {
     return search.verify(from);
   }
 
+  @Operation(
+      operationId = "recordCorrection",
+      summary = "Record a correction",
+      description = "Appends a correction of an entry; the entry itself never changes.")
   @POST
   @Path("{seq}/corrections")
   @Consumes(MediaType.APPLICATION_JSON)

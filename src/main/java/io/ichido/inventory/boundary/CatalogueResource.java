@@ -9,8 +9,11 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** {@code GET /api/catalogue}: what a shop's checkout page offers. */
+@Tag(name = "Catalogue", description = "What is for sale, and how much of it.")
 @Path("catalogue")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
@@ -21,6 +24,11 @@ public class CatalogueResource {
 
   @Inject Inventory inventory;
 
+  @Operation(
+      operationId = "listCatalogue",
+      summary = "List the catalogue",
+      description =
+          "Up to 200 products by name: tax-exclusive unit price in yen, consumption tax rate, units not yet reserved.")
   @GET
   public List<CatalogueItem> list() {
     return inventory.catalogue(LIMIT);

@@ -17,6 +17,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.openapi.annotations.Operation;
 
 /**
  * {@code POST /api/orders} without {@code @Idempotent}, for the benchmark only: the difference in
@@ -35,6 +36,7 @@ public class BaselineOrdersResource {
   @ConfigProperty(name = "ichido.bench.baseline-endpoint")
   boolean enabled;
 
+  @Operation(hidden = true) // for the benchmark only: not part of the API
   @POST
   @Consumes(MediaType.APPLICATION_JSON)
   public Response create(

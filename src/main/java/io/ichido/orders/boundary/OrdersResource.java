@@ -18,7 +18,15 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+@Tag(
+    name = "Orders",
+    description = "Orders: what a caller buys, with stock reserved and tax per rate.")
 @Path("orders")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
@@ -26,6 +34,19 @@ public class OrdersResource {
 
   @Inject Orders orders;
 
+  @Operation(
+      operationId = "createOrder",
+      summary = "Place an order",
+      description =
+          "Creates an order for the caller and reserves its stock, all or nothing. Send an Idempotency-Key made once per order: a retry with it answers the same order (Idempotency-Replayed: true) instead of placing another.")
+  @APIResponse(
+      responseCode = "201",
+      description =
+          "The order, its stock reserved (or the stored answer of an earlier try with this key).",
+      content =
+          @Content(
+              mediaType = MediaType.APPLICATION_JSON,
+              schema = @Schema(implementation = OrderView.class)))
   @POST
   @Idempotent
   @Consumes(MediaType.APPLICATION_JSON)
@@ -45,6 +66,11 @@ public class OrdersResource {
         .build();
   }
 
+  @Operation(
+      operationId = "getOrder",
+      summary = "Read an order",
+      description =
+          "One of the caller's orders: its lines, tax per rate, amount, status and what was refunded.")
   @GET
   @Path("{id: \\d{1,18}}")
   public OrderView get(@PathParam("id") long id, @Context SecurityContext caller) {

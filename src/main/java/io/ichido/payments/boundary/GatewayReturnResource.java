@@ -12,12 +12,15 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * Where the customer's browser lands after 3-D Secure. Anyone can call it, so it answers only to a
  * link we signed for that order ({@link ReturnLinks}), changes nothing on its word (it only makes
  * us ask the gateway how the order's charge stands) and tells only what the payer needs.
  */
+@Tag(name = "Payments")
 @Path("payments/return")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
@@ -26,6 +29,11 @@ public class GatewayReturnResource {
   @Inject Charges charges;
   @Inject ReturnLinks links;
 
+  @Operation(
+      operationId = "returnFromOmise",
+      summary = "Return from 3-D Secure (Omise)",
+      description =
+          "Where Omise sends the customer's browser after 3-D Secure. The signed link proves which order; the charge is read back from Omise, since the return itself proves nothing.")
   @GET
   @Path("omise")
   public ReturnView omise(

@@ -9,12 +9,15 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code GET /api/payments/methods}: the gateways a charge may go through now, each with the
  * methods it takes, so that a checkout page offers nothing {@code POST /api/payments/charge} would
  * refuse.
  */
+@Tag(name = "Payments")
 @Path("payments/methods")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
@@ -25,6 +28,11 @@ public class PaymentMethodsResource {
   /** One gateway and the methods it takes, as {@code POST /api/payments/charge} names them. */
   public record GatewayMethods(String gateway, List<String> methods) {}
 
+  @Operation(
+      operationId = "listPaymentMethods",
+      summary = "List payment methods",
+      description =
+          "The gateways a charge may go through now (enabled and safely configured), each with the methods it takes.")
   @GET
   public List<GatewayMethods> list() {
     return gateways.usable().stream()

@@ -20,12 +20,20 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code POST /api/payments/charge}. The layer does not wrap it in a transaction ({@code
  * transactional = false}): a charge commits its own recovery points around the gateway call, and a
  * re-run finds them.
  */
+@Tag(
+    name = "Payments",
+    description = "Charging orders through Stripe, Omise, KOMOJU and 2C2P, once per order.")
 @Path("payments")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
@@ -35,6 +43,19 @@ public class PaymentsResource {
   @Inject CurrentIdempotencyKey currentKey;
   @Inject ReturnLinks returnLinks;
 
+  @Operation(
+      operationId = "chargeOrder",
+      summary = "Charge an order",
+      description =
+          "Charges one of the caller's orders through a gateway (card, konbini, bank transfer, PayPay). The order is charged at most once whatever is retried: send an Idempotency-Key made once per payment attempt and retry with it; a new key for an order already paid or in doubt is refused or reconciled, never charged again.")
+  @APIResponse(
+      responseCode = "201",
+      description =
+          "The charge: succeeded, awaiting the customer (with instructions) or requiring action (with authorize_uri).",
+      content =
+          @Content(
+              mediaType = MediaType.APPLICATION_JSON,
+              schema = @Schema(implementation = ChargeView.class)))
   @POST
   @Path("charge")
   @Idempotent(transactional = false)

@@ -10,6 +10,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.openapi.annotations.Operation;
 
 /**
  * {@code POST /api/bench/echo}: an {@link Idempotent} endpoint that does nothing but answer, for
@@ -29,6 +30,7 @@ public class BenchEchoResource {
   @ConfigProperty(name = "ichido.bench.baseline-endpoint")
   boolean enabled;
 
+  @Operation(hidden = true) // for the benchmark only: not part of the API
   @POST
   @Idempotent
   public Response echo() {

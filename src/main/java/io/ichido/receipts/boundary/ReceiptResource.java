@@ -12,18 +12,26 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code GET /api/orders/{id}/receipt}: the printable receipt of the caller's paid order, with the
  * return invoices of its refunds, as one HTML page. The first printout of a document whose original
  * was never sent is the original; every other says 再発行.
  */
+@Tag(name = "Receipts", description = "Qualified invoices (適格簡易請求書) and return invoices (適格返還請求書).")
 @Path("orders/{id: \\d{1,18}}/receipt")
 @RequestScoped
 public class ReceiptResource {
 
   @Inject Receipts receipts;
 
+  @Operation(
+      operationId = "printReceipt",
+      summary = "Print an order's receipt",
+      description =
+          "The receipt of one of the caller's paid orders and the return invoices of its refunds, as one printable HTML page. A document whose original already went out is marked 再発行 (reissued) and keeps its number.")
   @GET
   @Produces(MediaType.TEXT_HTML + ";charset=utf-8")
   public Response print(@PathParam("id") long id, @Context SecurityContext caller) {

@@ -14,17 +14,25 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.io.InputStream;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code POST /api/webhooks/{gateway}}: no login, the signature is the credential. The body is
  * taken as a stream, read as raw bytes (the signature covers exactly those) and only up to the cap:
  * a {@code byte[]} parameter would have the runtime buffer whatever anyone sends.
  */
+@Tag(name = "Webhooks", description = "Signed gateway events, each processed once.")
 @Path("webhooks/{gateway}")
 public class WebhooksResource {
 
   @Inject WebhookReceiver receiver;
 
+  @Operation(
+      operationId = "receiveWebhook",
+      summary = "Receive a gateway webhook",
+      description =
+          "For the gateways only: a signed event (signature checked on the raw bytes, body size capped before reading). A delivery of an event already processed is answered without running again.")
   @POST
   @Consumes(MediaType.WILDCARD)
   @Produces(MediaType.APPLICATION_JSON)
