@@ -1,8 +1,19 @@
 package io.ichido.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.ichido.generated.ApiClient;
+import io.ichido.generated.ApiException;
+import io.ichido.generated.ApiResponse;
+import io.ichido.generated.api.OrdersApi;
+import io.ichido.generated.api.PaymentsApi;
+import io.ichido.generated.model.ChargeRequest;
+import io.ichido.generated.model.ChargeView;
+import io.ichido.generated.model.CreateOrderRequest;
+import io.ichido.generated.model.Item;
+import io.ichido.generated.model.OrderView;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -10,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
+import java.util.Base64;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -25,7 +37,8 @@ class PlatformIT {
 
   @Deployment(testable = false)
   static WebArchive deployment() {
-    return Deployments.app();
+    // Gateways on (the sandbox), for the generated client's charge.
+    return Deployments.appWith("ichido-platform", Sandbox.gatewayConfig());
   }
 
   @Test
@@ -61,6 +74,8 @@ class PlatformIT {
 
   private static final Path REDOCLY_HOME = Path.of("target", "redocly");
 
+  private static final Path KEPT_DOCUMENT = Path.of("src", "main", "openapi", "ichido-api.json");
+
   @Test
   @DisplayName("the API document passes Redocly's recommended rules: no error, no warning")
   void apiDocumentLints() throws Exception {
@@ -88,6 +103,74 @@ class PlatformIT {
     assertThat(totals.path("errors").asInt()).as(report).isZero();
     assertThat(totals.path("warnings").asInt()).as(report).isZero();
     assertThat(lint.exitValue()).as(report).isZero();
+  }
+
+  @Test
+  @DisplayName(
+      "the served document is the one in src/main/openapi, which clients are generated from")
+  void keptDocumentIsServed() throws Exception {
+    HttpResponse<String> doc =
+        Api.send(
+            Api.anonymous().request("/openapi").header("Accept", "application/json").GET().build());
+    Path served = Path.of("target", "openapi.json");
+    Files.writeString(served, doc.body());
+    JsonNode kept = Shopper.json(Files.readString(KEPT_DOCUMENT));
+    assertThat(Shopper.json(doc.body()))
+        .withFailMessage(
+            "%s is not what /openapi serves: review the difference, then copy %s over it",
+            KEPT_DOCUMENT, served)
+        .isEqualTo(kept);
+  }
+
+  @Test
+  @DisplayName("a client generated from it places an order with a key, replays it, charges, reads")
+  void generatedClient() throws Exception {
+    ApiClient client = new ApiClient();
+    client.updateBaseUri(Api.BASE);
+    client.setRequestInterceptor(
+        request ->
+            request.header(
+                "Authorization",
+                "Basic "
+                    + Base64.getEncoder()
+                        .encodeToString("shop-a:shop-a-secret".getBytes(StandardCharsets.UTF_8))));
+    OrdersApi orders = new OrdersApi(client);
+    String sku = Db.newProduct(5, 1000, 10);
+    CreateOrderRequest order =
+        new CreateOrderRequest()
+            .customer(OrderJson.customer("generated"))
+            .currency("JPY")
+            .addItemsItem(new Item().sku(sku).quantity(2));
+    String key = "generated-" + UUID.randomUUID();
+
+    ApiResponse<OrderView> placed = orders.createOrderWithHttpInfo(key, order);
+    ApiResponse<OrderView> again = orders.createOrderWithHttpInfo(key, order);
+
+    assertThat(placed.getStatusCode()).isEqualTo(201);
+    assertThat(again.getData().getId()).isEqualTo(placed.getData().getId());
+    assertThat(again.getHeaders().get("Idempotency-Replayed")).containsExactly("true");
+    assertThat(Db.reserved(sku)).as("units reserved once").isEqualTo(2);
+    long id = placed.getData().getId();
+
+    ChargeView charge =
+        new PaymentsApi(client)
+            .chargeOrder(
+                "pay-" + UUID.randomUUID(),
+                new ChargeRequest()
+                    .orderId(id)
+                    .amount(placed.getData().getAmount())
+                    .currency("JPY")
+                    .gateway("stripe")
+                    .method("card")
+                    .token(Sandbox.CARD_THAT_PAYS.get("stripe")));
+    assertThat(charge.getOrderStatus()).isEqualTo("PAID");
+    assertThat(orders.getOrder(id).getStatus()).isEqualTo("PAID");
+
+    ApiException reused =
+        catchThrowableOfType(
+            ApiException.class, () -> orders.createOrder(key, order.customer("someone else")));
+    assertThat(reused.getCode()).isEqualTo(422);
+    assertThat(reused.getResponseBody()).contains("idempotency-key-reused");
   }
 
   /** The CLI, installed with npm on first use (it needs Node.js and the npm registry). */
