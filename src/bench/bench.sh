@@ -227,7 +227,7 @@ RUN_GOALS=(package liberty:create liberty:deploy exec:java@dev-database exec:jav
     HTTP_PORT="$HTTP_PORT" HTTPS_PORT="$HTTPS_PORT" \
     ICHIDO_BENCH_BASELINE_ENDPOINT=true \
     JVM_ARGS="-Xmx$HEAP -Xlog:gc:file=$OUT/liberty-gc-%p.log" \
-    setsid ./mvnw -B -Prun -Dichido.dev.port="$DB_PORT" -Dichido.dev.dataDir="$PGDATA_DIR" \
+    setsid ./mvnw -B -Prun,bench -Dichido.dev.port="$DB_PORT" -Dichido.dev.dataDir="$PGDATA_DIR" \
     "${RUN_GOALS[@]}" </dev/null >"$OUT/server.log" 2>&1
 ) &
 MVN_PID=$!

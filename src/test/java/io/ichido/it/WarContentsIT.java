@@ -57,6 +57,21 @@ class WarContentsIT {
   }
 
   @Test
+  @DisplayName("the benchmark's endpoints are not in the WAR (only ./mvnw -Pbench adds them)")
+  void noBenchmarkEndpoints() throws IOException {
+    Path war = Path.of(System.getProperty("ichido.war", "target/ichido.war"));
+    List<String> bench = new ArrayList<>();
+    try (ZipInputStream entries = new ZipInputStream(Files.newInputStream(war))) {
+      for (ZipEntry entry = entries.getNextEntry(); entry != null; entry = entries.getNextEntry()) {
+        if (entry.getName().matches(".*/(BenchEchoResource|BaselineOrdersResource).*\\.class")) {
+          bench.add(entry.getName());
+        }
+      }
+    }
+    assertThat(bench).as("benchmark classes in %s", war).isEmpty();
+  }
+
+  @Test
   @DisplayName("the markers cover every value the sandbox configuration hands out")
   void markersCoverTheSandbox() {
     SandboxConfig.properties("http://localhost:18080")
