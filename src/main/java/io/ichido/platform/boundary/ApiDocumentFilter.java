@@ -1,6 +1,8 @@
 package io.ichido.platform.boundary;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.ichido.idempotency.boundary.IdempotencyOpenApiFilter;
+import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,6 +24,7 @@ import org.eclipse.microprofile.openapi.models.responses.APIResponses;
  */
 public class ApiDocumentFilter implements OASFilter {
 
+  private static final ObjectMapper JSON = new ObjectMapper();
   private static final String PROBLEM_JSON = "application/problem+json";
   private static final String PROBLEM_REF = "#/components/schemas/Problem";
 
@@ -147,6 +150,22 @@ public class ApiDocumentFilter implements OASFilter {
                   NOT_AUDITOR,
                   problem(503, "checkpoint-key-missing", "this server has no checkpoint key"))));
 
+  /** A request body per operation, as a caller would send it. */
+  private static final Map<String, String> EXAMPLES =
+      Map.of(
+          "createOrder",
+          """
+          {"customer":"hanako@example.jp","currency":"JPY",\
+          "items":[{"sku":"TEA-SENCHA-100G","quantity":2},{"sku":"MUG-ARITA","quantity":1}]}""",
+          "chargeOrder",
+          """
+          {"order_id":41,"amount":5672,"currency":"JPY","gateway":"komoju","method":"konbini",\
+          "name":"Sato Hanako","email":"hanako@example.jp","phone":"09012345678","store":"lawson"}""",
+          "recordCorrection",
+          """
+          {"reason":"Entry 17 named the wrong customer; the order's is Sato Hanako.",\
+          "status":"PAID"}""");
+
   /** Called by the gateways and the customer's browser, without the API's credentials. */
   private static final Set<String> PUBLIC = Set.of("receiveWebhook", "returnFromOmise");
 
@@ -197,6 +216,17 @@ public class ApiDocumentFilter implements OASFilter {
                   "Not signed in: HTTP Basic credentials missing or wrong (answered by the"
                       + " server's security, with WWW-Authenticate, not as a problem)."));
     }
+    String example = EXAMPLES.get(operation.getOperationId());
+    if (example != null
+        && operation.getRequestBody() != null
+        && operation.getRequestBody().getContent() != null) {
+      operation
+          .getRequestBody()
+          .getContent()
+          .getMediaTypes()
+          .values()
+          .forEach(media -> media.setExample(example(example)));
+    }
     List<Answer> answers = PROBLEMS.getOrDefault(operation.getOperationId(), List.of());
     Map<Integer, List<Answer>> byStatus =
         answers.stream()
@@ -215,6 +245,15 @@ public class ApiDocumentFilter implements OASFilter {
             code,
             OASFactory.createAPIResponse().description(described + ".").content(problemContent()));
       }
+    }
+  }
+
+  /** The example as JSON, so that the document shows it as an object, not as a string. */
+  private static Object example(String json) {
+    try {
+      return JSON.readValue(json, Object.class);
+    } catch (IOException unreadable) {
+      throw new IllegalStateException("An example in ApiDocumentFilter is not JSON", unreadable);
     }
   }
 
