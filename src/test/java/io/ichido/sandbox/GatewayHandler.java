@@ -33,7 +33,7 @@ final class GatewayHandler implements HttpHandler {
   public void handle(HttpExchange exchange) throws IOException {
     try {
       SandboxRequest request = SandboxRequest.read(exchange, prefix);
-      stats.request(gateway.name());
+      stats.request(request, gateway.name());
       LOG.log(
           Level.FINE,
           "{0} {1} {2}",

@@ -135,6 +135,7 @@ final class SandboxControl implements HttpHandler {
     body.set("requestsByGateway", Json.MAPPER.valueToTree(requests));
     body.set("faults", Json.MAPPER.valueToTree(stats.faults()));
     body.set("chaos", Json.MAPPER.valueToTree(faults.chaos()));
+    body.set("traced", Json.MAPPER.valueToTree(stats.traced()));
     return SandboxResponse.json(200, body);
   }
 
