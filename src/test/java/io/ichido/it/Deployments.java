@@ -39,12 +39,17 @@ public final class Deployments {
    * every second, so that a test can wait for a mail and then count that no second one comes.
    */
   public static WebArchive appMailingTheMailbox(String name) {
+    return appWith(name, mailingTheMailbox());
+  }
+
+  /** The configuration of {@link #appMailingTheMailbox}, for a test that adds its own. */
+  public static Map<String, String> mailingTheMailbox() {
     Map<String, String> config = new HashMap<>(Sandbox.gatewayConfig());
     config.put("ichido.mail.port", Integer.toString(Mailbox.PORT));
     config.put("ichido.mail.poll-interval", "PT1S");
     config.put("ichido.mail.retry-initial", "PT1S");
     config.put("ichido.mail.retry-max", "PT2S");
-    return appWith(name, config);
+    return config;
   }
 
   private static File builtWar() {

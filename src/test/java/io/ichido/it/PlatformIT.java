@@ -2,6 +2,7 @@ package io.ichido.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.assertj.core.api.Assertions.tuple;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ichido.generated.ApiClient;
@@ -14,31 +15,210 @@ import io.ichido.generated.model.ChargeView;
 import io.ichido.generated.model.CreateOrderRequest;
 import io.ichido.generated.model.Item;
 import io.ichido.generated.model.OrderView;
+import io.ichido.it.OtlpReceiver.ReceivedSpan;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.Base64;
+import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.container.annotation.ArquillianTest;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** Health, OpenAPI and metrics as operators and client teams see them. */
+/** Health, OpenAPI, metrics and traces as operators and client teams see them. */
 @ArquillianTest
 class PlatformIT {
 
+  /** Where the server exports its spans (an OTLP collector of the test's own). */
+  private static final OtlpReceiver TRACES = OtlpReceiver.start();
+
+  private static final Mailbox MAILBOX = new Mailbox();
+
   @Deployment(testable = false)
   static WebArchive deployment() {
-    // Gateways on (the sandbox), for the generated client's charge.
-    return Deployments.appWith("ichido-platform", Sandbox.gatewayConfig());
+    // Gateways on (the sandbox) for the generated client's charge and the traced ones; the
+    // mailbox for the outbox's span; traces to the receiver, exported every 100 ms.
+    Map<String, String> config = new HashMap<>(Deployments.mailingTheMailbox());
+    config.put("otel.sdk.disabled", "false");
+    config.put("otel.exporter.otlp.endpoint", TRACES.endpoint());
+    config.put("otel.exporter.otlp.protocol", "http/protobuf");
+    config.put("otel.bsp.schedule.delay", "100");
+    config.put("otel.service.name", "ichido-platform-it");
+    return Deployments.appWith("ichido-platform", config);
+  }
+
+  @BeforeAll
+  static void mailbox() {
+    MAILBOX.start();
+  }
+
+  @AfterAll
+  static void noMailbox() {
+    MAILBOX.stop();
+  }
+
+  @Test
+  @DisplayName(
+      "traces: executed, replayed, reused on the request spans, the key only as its SHA-256, and"
+          + " nowhere in any span")
+  void replayTraced() throws Exception {
+    String key = "traced-" + UUID.randomUUID();
+    String sku = Db.newProduct(10, 100, 10);
+    String body = OrderJson.of("traces", sku, 1);
+    assertThat(Api.as("shop-a").postJson("/api/orders", key, body).statusCode()).isEqualTo(201);
+    assertThat(Api.as("shop-a").postJson("/api/orders", key, body).statusCode()).isEqualTo(201);
+    String other = OrderJson.of("traces", sku, 2);
+    assertThat(Api.as("shop-a").postJson("/api/orders", key, other).statusCode()).isEqualTo(422);
+
+    String hash =
+        HexFormat.of()
+            .formatHex(
+                MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8)));
+    List<ReceivedSpan> marked =
+        TRACES.await(
+            "three requests with the key",
+            3,
+            span -> hash.equals(span.text("ichido.idempotency.key_sha256")));
+    assertThat(marked)
+        .extracting(span -> span.text("ichido.idempotency.outcome"))
+        .containsExactlyInAnyOrder("executed", "replayed", "reused");
+    assertThat(marked)
+        .allSatisfy(
+            span -> {
+              assertThat(span.kind()).isEqualTo("SPAN_KIND_SERVER");
+              assertThat(span.service()).isEqualTo("ichido-platform-it");
+              assertThat(span.text("ichido.idempotency.scope")).isEqualTo("principal:shop-a");
+            });
+    assertThat(TRACES.spans())
+        .as("the raw key in no span's attributes")
+        .noneMatch(span -> span.attributes().values().toString().contains(key));
+  }
+
+  @Test
+  @DisplayName(
+      "traces: a gateway call that failed once is two tries in the charge's trace, and the"
+          + " gateway got the trace context")
+  void retriedGatewayCallTraced() throws Exception {
+    JsonNode order = Shopper.json(placeOrder("retried-trace"));
+    long orderId = order.path("id").asLong();
+    Sandbox.fault("stripe", "*", "http503", 1, 0);
+    HttpResponse<String> charged =
+        Api.as("shop-a")
+            .postJson(
+                "/api/payments/charge",
+                "pay-" + UUID.randomUUID(),
+                Shopper.chargeBody(order, "stripe", "card", Sandbox.CARD_THAT_PAYS.get("stripe")));
+    assertThat(charged.statusCode()).as(charged.body()).isEqualTo(201);
+
+    List<ReceivedSpan> tries =
+        TRACES.await(
+            "two tries of the stripe charge",
+            2,
+            span ->
+                "stripe charge".equals(span.name()) && orderId == longOf(span, "ichido.order.id"));
+    assertThat(tries).hasSize(2);
+    assertThat(tries)
+        .extracting(
+            span -> longOf(span, "ichido.gateway.retry"),
+            span -> span.text("ichido.gateway.outcome"))
+        .containsExactlyInAnyOrder(tuple(0L, "unavailable"), tuple(1L, "succeeded"));
+    assertThat(tries)
+        .allSatisfy(span -> assertThat(span.text("ichido.gateway")).isEqualTo("stripe"));
+    String traceId = tries.get(0).traceId();
+    assertThat(tries.get(1).traceId()).isEqualTo(traceId);
+    TRACES.await(
+        "the charge request's own span",
+        1,
+        span ->
+            span.traceId().equals(traceId)
+                && span.kind().equals("SPAN_KIND_SERVER")
+                && "executed".equals(span.text("ichido.idempotency.outcome")));
+    // The README's span list comes from here.
+    Files.createDirectories(Path.of("target", "traces"));
+    Files.writeString(Path.of("target", "traces", "charge-retried.txt"), TRACES.tree(traceId));
+    assertThat(Sandbox.stats().path("traced").findValuesAsText("traceparent"))
+        .as("traceparents the sandbox's Stripe received")
+        .filteredOn(traceparent -> traceparent.contains("-" + traceId + "-"))
+        .hasSize(2);
+  }
+
+  @Test
+  @DisplayName(
+      "traces: a webhook delivered twice is processed then duplicate, and the receipt's mail is"
+          + " an outbox span")
+  void webhooksAndOutboxTraced() {
+    String email = "traced-" + UUID.randomUUID() + "@example.jp";
+    JsonNode order = Shopper.json(placeOrder(email));
+    long orderId = order.path("id").asLong();
+    HttpResponse<String> charged =
+        Api.as("shop-a")
+            .postJson(
+                "/api/payments/charge",
+                "pay-" + UUID.randomUUID(),
+                Shopper.chargeBody(order, "komoju", "konbini", "", email));
+    assertThat(charged.statusCode()).as(charged.body()).isEqualTo(201);
+    String chargeId = Shopper.json(charged.body()).path("charge_id").asText();
+    String eventId = Sandbox.complete("komoju", chargeId).path("webhook").path("eventId").asText();
+    Sandbox.redeliver(eventId);
+
+    List<ReceivedSpan> deliveries =
+        TRACES.await(
+            "two deliveries of " + eventId,
+            2,
+            span -> eventId.equals(span.text("ichido.webhook.event_id")));
+    assertThat(deliveries)
+        .extracting(span -> span.text("ichido.webhook.outcome"))
+        .containsExactlyInAnyOrder("processed", "duplicate");
+    assertThat(deliveries)
+        .allSatisfy(
+            span -> {
+              assertThat(span.text("ichido.webhook.gateway")).isEqualTo("komoju");
+              assertThat(span.text("ichido.webhook.event_type")).isNotBlank();
+            });
+    assertThat(Sandbox.stats().path("traced").findValuesAsText("gateway"))
+        .as("the Rest Client adapters propagate too")
+        .contains("komoju");
+
+    List<ReceivedSpan> sent =
+        TRACES.await(
+            "the outbox sending order " + orderId + "'s receipt",
+            1,
+            span ->
+                "outbox send".equals(span.name())
+                    && orderId == longOf(span, "ichido.order.id")
+                    && "sent".equals(span.text("ichido.outbox.outcome")));
+    assertThat(sent.get(0).text("ichido.outbox.dedupe_key")).isNotBlank();
+    assertThat(sent.get(0).attributes().values().toString()).doesNotContain(email);
+  }
+
+  private static String placeOrder(String customer) {
+    HttpResponse<String> placed =
+        Api.as("shop-a")
+            .postJson(
+                "/api/orders",
+                "order-" + UUID.randomUUID(),
+                OrderJson.of(customer, Db.newProduct(10, 1000, 10), 1));
+    assertThat(placed.statusCode()).as(placed.body()).isEqualTo(201);
+    return placed.body();
+  }
+
+  private static long longOf(ReceivedSpan span, String attribute) {
+    Object value = span.attribute(attribute);
+    return value instanceof Long number ? number : -1;
   }
 
   @Test

@@ -5,6 +5,7 @@ import io.ichido.idempotency.control.IdempotencyKeyHeader;
 import io.ichido.idempotency.control.IdempotencyKeys;
 import io.ichido.idempotency.control.IdempotencyMetrics;
 import io.ichido.idempotency.control.IdempotencyScope;
+import io.ichido.idempotency.control.IdempotencySpans;
 import io.ichido.idempotency.control.InvalidIdempotencyKey;
 import io.ichido.idempotency.control.InvalidScopeHeader;
 import io.ichido.idempotency.control.KeyReleases;
@@ -77,6 +78,7 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
   @Inject TransientFailures transientFailures;
   @Inject PendingRequest pending;
   @Inject OperationDurations durations;
+  @Inject IdempotencySpans spans;
   @Inject Event<IdempotencyKeyAnswered> answered;
 
   @Override
@@ -144,15 +146,19 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
             retention(settings),
             config.lease());
     ClaimOutcome outcome = keys.claim(claim, settings == null || settings.transactional());
+    Object span = spans.current();
     if (outcome instanceof Claimed claimed) {
       metrics.executed();
-      pending.claimed(claimed, providers);
+      spans.mark(span, IdempotencySpans.Outcome.EXECUTED, scope, key);
+      pending.claimed(claimed, providers, span);
     } else if (outcome instanceof Completed completed) {
       metrics.replayed();
+      spans.mark(span, IdempotencySpans.Outcome.REPLAYED, scope, key);
       answered(Outcome.REPLAYED, claim, completed.response().status());
       request.abortWith(IdempotencyProblems.replay(completed.response()));
     } else if (outcome instanceof InUse inUse) {
       metrics.inUse();
+      spans.mark(span, IdempotencySpans.Outcome.IN_USE, scope, key);
       answered(Outcome.IN_USE, claim, 409);
       request.abortWith(
           IdempotencyProblems.inUse(
@@ -160,6 +166,7 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
                   resource.getResourceMethod(), inUse.retryAfterSeconds())));
     } else if (outcome instanceof Mismatch) {
       metrics.mismatched();
+      spans.mark(span, IdempotencySpans.Outcome.REUSED, scope, key);
       answered(Outcome.REUSED, claim, 422);
       request.abortWith(IdempotencyProblems.reused());
     }
@@ -181,6 +188,9 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
     if (pending.state() != PendingRequest.State.NONE) {
       durations.held(resource.getResourceMethod(), pending.heldNanos());
     }
+    if (pending.state() == PendingRequest.State.RELEASED) {
+      spans.mark(pending.span(), IdempotencySpans.Outcome.RELEASED);
+    }
     if (pending.state() != PendingRequest.State.CLAIMED) {
       return;
     }
@@ -189,6 +199,7 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
     if (!pending.executed() || transientFailures.isTransient(status)) {
       releases.release(claim);
       pending.released();
+      spans.mark(pending.span(), IdempotencySpans.Outcome.RELEASED);
       return;
     }
     MediaType type = response.getMediaType();

@@ -24,9 +24,15 @@ public class PendingRequest {
   private Providers providers;
   private boolean executed;
   private long claimedAtNanos;
+  private Object span;
 
-  public void claimed(Claimed claim, Providers providers) {
+  /**
+   * @param span the request's span ({@link IdempotencySpans#current()}), marked again should the
+   *     key be given back
+   */
+  public void claimed(Claimed claim, Providers providers, Object span) {
     this.claim = claim;
+    this.span = span;
     this.claimedAtNanos = System.nanoTime();
     this.providers = providers;
     this.state = State.CLAIMED;
@@ -39,6 +45,10 @@ public class PendingRequest {
   /** How long this request has held its key so far; -1 when it claimed none. */
   public long heldNanos() {
     return claim == null ? -1 : System.nanoTime() - claimedAtNanos;
+  }
+
+  public Object span() {
+    return span;
   }
 
   public Providers providers() {

@@ -3,6 +3,8 @@ package io.ichido.notifications.control;
 import io.ichido.notifications.entity.EmailAttempted;
 import io.ichido.notifications.entity.OutboxEmail;
 import io.ichido.platform.control.Rows;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.context.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -35,6 +37,7 @@ public class OutboxSender {
   @Inject Mailer mailer;
   @Inject MailSettings settings;
   @Inject Event<EmailAttempted> attempted;
+  @Inject OutboxSpans spans;
 
   /**
    * @return false when no email was due
@@ -46,9 +49,12 @@ public class OutboxSender {
       return false;
     }
     OutboxEmail email = Rows.find(em, OutboxEmail.class, ((Number) due.get(0)).longValue());
+    Span span = spans.sending(email);
+    Scope current = span.makeCurrent();
     try {
       mailer.send(email.recipient(), email.subject(), email.body(), messageId(email));
       email.sent();
+      spans.ended(span, email, null);
       attempted.fire(
           new EmailAttempted(email.dedupeKey(), email.orderId(), true, email.attempts(), "SENT"));
       LOG.log(Level.FINE, "Sent email {0}", email.dedupeKey());
@@ -57,6 +63,7 @@ public class OutboxSender {
           e.getClass().getSimpleName() + ": " + e.getMessage(),
           settings.retryDelay(email.attempts() + 1),
           settings.maxAttempts());
+      spans.ended(span, email, e);
       attempted.fire(
           new EmailAttempted(
               email.dedupeKey(),
@@ -68,6 +75,8 @@ public class OutboxSender {
           email.status() == OutboxEmail.Status.FAILED ? Level.SEVERE : Level.WARNING,
           "Email {0} not sent (attempt {1}, now {2}): {3}",
           new Object[] {email.dedupeKey(), email.attempts(), email.status(), e.toString()});
+    } finally {
+      current.close();
     }
     return true;
   }

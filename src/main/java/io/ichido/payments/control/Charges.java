@@ -78,7 +78,9 @@ public class Charges {
     try {
       return lane.run(
           () -> {
-            GatewayCharge answer = calls.retrieve(gateway, latest.attempt().gatewayChargeId());
+            GatewayCharge answer =
+                calls.retrieve(
+                    gateway, latest.attempt().gatewayChargeId(), new GatewayCalls.Tries());
             return phases.answered(latest.attempt().id(), answer, "retrieve");
           });
     } catch (BulkheadException full) {
@@ -112,7 +114,7 @@ public class Charges {
   private ChargeOutcome send(PaymentGateway gateway, ChargeStep.Send send) {
     GatewayCharge answer;
     try {
-      answer = calls.charge(gateway, send.command());
+      answer = calls.charge(gateway, send.command(), new GatewayCalls.Tries());
     } catch (GatewayRejected refused) {
       late.now(
           send.attemptId(),

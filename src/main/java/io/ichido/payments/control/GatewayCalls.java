@@ -1,24 +1,32 @@
 package io.ichido.payments.control;
 
+import io.ichido.payments.control.GatewaySpans.Call;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.Optional;
 import org.eclipse.microprofile.faulttolerance.Retry;
 
 /**
  * Gateway calls with retries inside the request, always with the same forwarded key, so a retry can
  * only ever find the charge the first try made. Tunable through MicroProfile Fault Tolerance
- * configuration ({@code io.ichido.payments.control.GatewayCalls/Retry/maxRetries}, ...).
+ * configuration ({@code io.ichido.payments.control.GatewayCalls/Retry/maxRetries}, ...). Each try
+ * is a span of its own ({@link GatewaySpans}).
  */
 @ApplicationScoped
 public class GatewayCalls {
 
-  @Retry(
-      retryOn = GatewayUnavailable.class,
-      maxRetries = 3,
-      delay = 200,
-      jitter = 100,
-      maxDuration = 30_000)
-  public GatewayCharge charge(PaymentGateway gateway, ChargeCommand command) {
-    return gateway.charge(command);
+  @Inject GatewaySpans spans;
+
+  /**
+   * Counts the tries of one call. Fault Tolerance hands every retry the same arguments, so the
+   * caller's counter is the only place a try can learn its number.
+   */
+  static final class Tries {
+    private int made;
+
+    int next() {
+      return made++;
+    }
   }
 
   @Retry(
@@ -27,7 +35,34 @@ public class GatewayCalls {
       delay = 200,
       jitter = 100,
       maxDuration = 30_000)
-  public GatewayCharge retrieve(PaymentGateway gateway, String chargeId) {
-    return gateway.retrieve(chargeId);
+  public GatewayCharge charge(PaymentGateway gateway, ChargeCommand command, Tries tries) {
+    return spans.traced(
+        new Call(gateway.name(), "charge", command.reference(), command.orderId()),
+        tries.next(),
+        () -> gateway.charge(command),
+        GatewaySpans::outcome);
+  }
+
+  @Retry(
+      retryOn = GatewayUnavailable.class,
+      maxRetries = 3,
+      delay = 200,
+      jitter = 100,
+      maxDuration = 30_000)
+  public GatewayCharge retrieve(PaymentGateway gateway, String chargeId, Tries tries) {
+    return spans.traced(
+        new Call(gateway.name(), "retrieve", null, null),
+        tries.next(),
+        () -> gateway.retrieve(chargeId),
+        GatewaySpans::outcome);
+  }
+
+  /** Not retried here: reconciliation asks again on its next round. */
+  public Optional<GatewayCharge> lookup(PaymentGateway gateway, String reference, long orderId) {
+    return spans.traced(
+        new Call(gateway.name(), "lookup", reference, orderId),
+        0,
+        () -> gateway.lookup(reference, orderId),
+        found -> found.map(GatewaySpans::outcome).orElse("none"));
   }
 }

@@ -65,10 +65,10 @@ public class Reconciliation {
     GatewayCharge answer;
     try {
       if (claimed.resend()) {
-        answer = calls.charge(gateway, ChargeCommand.of(attempt));
+        answer = calls.charge(gateway, ChargeCommand.of(attempt), new GatewayCalls.Tries());
       } else {
         Optional<GatewayCharge> found =
-            gateway.lookup(attempt.gatewayReference(), attempt.orderId());
+            calls.lookup(gateway, attempt.gatewayReference(), attempt.orderId());
         if (found.isEmpty()) {
           LOG.log(
               Level.INFO,

@@ -14,6 +14,7 @@ import com.stripe.param.PaymentIntentSearchParams;
 import io.ichido.payments.entity.ChargeStatus;
 import io.ichido.payments.entity.PaymentMethod;
 import io.ichido.platform.control.Json;
+import io.opentelemetry.api.OpenTelemetry;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -32,6 +33,7 @@ public class StripeGateway implements PaymentGateway {
   static final String NAME = "stripe";
 
   @Inject GatewaySettings settings;
+  @Inject OpenTelemetry telemetry;
 
   private StripeClient stripe;
 
@@ -45,6 +47,10 @@ public class StripeGateway implements PaymentGateway {
             .setReadTimeout((int) settings.readTimeout().toMillis())
             // Retries are ours (MicroProfile Fault Tolerance), always under the same key.
             .setMaxNetworkRetries(0)
+            .setHttpClient(
+                new TracedStripeHttp(
+                    telemetry.getTracer(StripeGateway.class.getName()),
+                    telemetry.getPropagators().getTextMapPropagator()))
             .build();
   }
 

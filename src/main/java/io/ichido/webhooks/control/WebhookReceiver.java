@@ -46,6 +46,7 @@ public class WebhookReceiver {
   @Inject GatewayConfigCheck gateways;
   @Inject WebhookSettings settings;
   @Inject WebhookMetrics metrics;
+  @Inject WebhookSpans spans;
   @Inject RejectionWarnings warnings;
   @Inject Event<WebhookHandled> handled;
 
@@ -86,6 +87,7 @@ public class WebhookReceiver {
       // Anyone can send these, as many as they like: a metric and a rate-limited line, never a
       // write, least of all to the payment log.
       metrics.count(gateway, "rejected");
+      spans.rejected(gateway);
       warnings.rejected(gateway, rejected.getMessage());
       throw rejected;
     }
@@ -107,6 +109,7 @@ public class WebhookReceiver {
       }
       if (outcome instanceof Completed) {
         metrics.count(gateway, "duplicate");
+        spans.handled(event, "duplicate");
         handled.fire(handled(event, Outcome.DUPLICATE, "already processed"));
         LOG.log(
             Level.FINE,
@@ -120,6 +123,7 @@ public class WebhookReceiver {
       ClaimOutcome.InUse inUse = (ClaimOutcome.InUse) outcome;
       if (System.nanoTime() >= waitUntil) {
         metrics.count(gateway, "in_flight");
+        spans.handled(event, "in_flight");
         return new Receipt.InFlight(inUse.retryAfterSeconds());
       }
       pause();
@@ -138,6 +142,7 @@ public class WebhookReceiver {
                 return applied;
               });
       metrics.count(event.gateway(), "processed");
+      spans.handled(event, "processed");
       if (effect == NoticeEffect.UNKNOWN_CHARGE) {
         LOG.log(
             Level.WARNING,
@@ -153,6 +158,7 @@ public class WebhookReceiver {
     } catch (Exception e) {
       keys.release(claimed);
       metrics.count(event.gateway(), "failed");
+      spans.handled(event, "failed");
       if (e instanceof RuntimeException runtime) {
         throw runtime;
       }
