@@ -15,7 +15,13 @@ enum FaultMode {
   TIMEOUT(true),
   /** The charge is made, then the answer is lost: the case idempotency keys exist for. */
   DROP(false),
+  /** The work is done, then the answer is late: a retry meanwhile finds it done. */
   DELAY(false),
+  /**
+   * The gateway is slow over the work itself: its idempotency key is in flight meanwhile, and a
+   * retry under it meets what that gateway does then (a 409 at Stripe and KOMOJU).
+   */
+  SLOW(false),
   /**
    * The request is processed as usual, but its answer says an amount one smallest unit more: the
    * answer the app gets is not the one the gateway meant (the ledger keeps the real amount).
@@ -35,7 +41,7 @@ enum FaultMode {
   }
 
   boolean holds() {
-    return this == TIMEOUT || this == DELAY;
+    return this == TIMEOUT || this == DELAY || this == SLOW;
   }
 
   /**

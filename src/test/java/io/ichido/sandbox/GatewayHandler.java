@@ -47,7 +47,22 @@ final class GatewayHandler implements HttpHandler {
         misbehaveBefore(exchange, fault.get());
         return;
       }
-      SandboxResponse response = gateway.handle(request);
+      boolean slow = fault.isPresent() && fault.get().mode() == FaultMode.SLOW;
+      SandboxResponse response;
+      try {
+        if (slow) {
+          SlowProcessing.ahead(fault.get().delayMillis());
+        }
+        response = gateway.handle(request);
+        // Spent already where the gateway keeps its key in flight; else here, after the work.
+        SlowProcessing.now();
+      } finally {
+        SlowProcessing.forget();
+      }
+      if (slow) {
+        response.writeTo(exchange);
+        return;
+      }
       if (fault.isPresent()) {
         misbehaveAfter(exchange, fault.get(), response);
         return;

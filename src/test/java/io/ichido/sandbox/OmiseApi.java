@@ -23,7 +23,7 @@ final class OmiseApi implements Gateway {
   private final Ledger ledger;
   private final SandboxUrls urls;
   private final Payments charges = new Payments();
-  private final Replays replays = new Replays();
+  private final Replays replays = new Replays(Replays.WhileInFlight.WAIT);
 
   OmiseApi(Ledger ledger, SandboxUrls urls) {
     this.ledger = ledger;

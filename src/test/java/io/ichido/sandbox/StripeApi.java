@@ -23,7 +23,7 @@ final class StripeApi implements Gateway {
   private final Ledger ledger;
   private final StripeNextActions nextActions;
   private final Payments intents = new Payments();
-  private final Replays replays = new Replays();
+  private final Replays replays = new Replays(Replays.WhileInFlight.CONFLICT);
 
   StripeApi(Ledger ledger, SandboxUrls urls) {
     this.ledger = ledger;
@@ -108,6 +108,18 @@ final class StripeApi implements Gateway {
     Replays.Outcome outcome =
         replays.execute(
             key, request.path() + Form.canonical(form), () -> confirm(form, method, key));
+    if (outcome.inFlight()) {
+      return StripeErrors.error(
+          409,
+          "idempotency_error",
+          "idempotency_key_in_use",
+          null,
+          "There is currently another in-progress request using this idempotent key (that"
+              + " probably means you submitted twice, and the other request is still going"
+              + " through): "
+              + key
+              + ". Please try again later.");
+    }
     if (!outcome.sameRequest()) {
       return StripeErrors.error(
           400,

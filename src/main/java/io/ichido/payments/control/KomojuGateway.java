@@ -21,6 +21,10 @@ public class KomojuGateway implements PaymentGateway {
 
   static final String NAME = "komoju";
 
+  /** Error codes that say the customer's payment was refused, not our request. */
+  private static final Set<String> DECLINES =
+      Set.of("request_failed", "card_declined", "insufficient_funds", "fraudulent");
+
   @Inject GatewaySettings settings;
 
   private KomojuApi komoju;
@@ -90,16 +94,25 @@ public class KomojuGateway implements PaymentGateway {
         GatewayHttp.call(NAME, () -> komoju.retrievePayment(authorization, chargeId)), null);
   }
 
+  /**
+   * A refusal is a decline when it is HTTP 402 ({@code request_failed}, KOMOJU's documented code
+   * for a payment that could not be made) or names a decline whatever its status. A 409 means the
+   * first request under this key is still being processed at KOMOJU: the same request later gets
+   * its answer, so it is worth asking again, not a refusal.
+   */
   private static GatewayCharge interpret(Answer answer, ChargeCommand command) {
     JsonNode body = answer.body();
     if (!answer.ok()) {
       String code = GatewayHttp.text(body.path("error"), "code");
-      if ("card_declined".equals(code) && command != null) {
+      if (answer.status() == 409) {
+        throw new GatewayUnavailable(NAME, "idempotency key still in flight (409)", null);
+      }
+      if ((answer.status() == 402 || DECLINES.contains(code)) && command != null) {
         return GatewayCharge.declined(
             null,
             command.amount(),
             command.currency(),
-            code,
+            code == null ? "request_failed" : code,
             GatewayHttp.text(body.path("error"), "message"));
       }
       throw new GatewayRejected(NAME, String.valueOf(code));

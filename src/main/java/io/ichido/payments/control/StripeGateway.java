@@ -146,12 +146,17 @@ public class StripeGateway implements PaymentGateway {
     }
   }
 
+  /**
+   * A 409 is {@code idempotency_key_in_use}: the first request under the key is still running at
+   * Stripe, so the same request later finds its result. Asking again is the only right answer.
+   */
   private static RuntimeException classify(StripeException failure) {
+    Integer status = failure.getStatusCode();
     boolean transientFailure =
         failure instanceof RateLimitException
             || failure instanceof ApiConnectionException
             || failure instanceof ApiException
-            || (failure.getStatusCode() != null && failure.getStatusCode() >= 500);
+            || (status != null && (status >= 500 || status == 409));
     if (transientFailure) {
       return new GatewayUnavailable(NAME, failure.getClass().getSimpleName(), failure);
     }
