@@ -61,7 +61,7 @@ class PaymentSoakIT {
     Sandbox.chaos(
         0.15,
         20261130L,
-        List.of("reset", "http500", "http503", "http429", "timeout", "drop", "delay"),
+        List.of("reset", "http500", "http503", "http429", "timeout", "drop", "delay", "slow"),
         2500);
     Map<Long, Long> ordered = new ConcurrentHashMap<>();
     AtomicInteger retries = new AtomicInteger();

@@ -47,7 +47,17 @@ public final class Sandbox {
    * gateway.
    */
   public static Map<String, String> gatewayConfig() {
-    return Map.of("ichido.gateway.read-timeout", "PT2S", "ichido.gateway.connect-timeout", "PT2S");
+    return Map.of(
+        "ichido.gateway.read-timeout",
+        "PT2S",
+        "ichido.gateway.connect-timeout",
+        "PT2S",
+        // The sandbox's search shows a charge at once, and its payment tokens never expire: what
+        // production waits minutes for, the tests wait seconds.
+        "ichido.gateway.omise.lookup-after",
+        "PT3S",
+        "ichido.gateway.2c2p.resend-window",
+        "PT3S");
   }
 
   /** Every charge the sandbox created for one order. */
@@ -156,6 +166,11 @@ public final class Sandbox {
   public static JsonNode refund(String gateway, String chargeId, long amount) {
     return post(
         "/_sandbox/payments/" + gateway + "/" + chargeId + "/refund?amount=" + amount, Map.of());
+  }
+
+  /** The customer's bank disputes a paid charge; the sandbox sends the signed dispute webhook. */
+  public static JsonNode dispute(String gateway, String chargeId) {
+    return post("/_sandbox/payments/" + gateway + "/" + chargeId + "/dispute", Map.of());
   }
 
   /** The gateway delivers the same event again, freshly signed. */

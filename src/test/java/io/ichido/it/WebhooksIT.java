@@ -101,6 +101,35 @@ class WebhooksIT {
     assertThat(Db.keys("webhook:" + gateway, delivery.eventId())).isEqualTo(1);
   }
 
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"stripe", "2c2p"})
+  @DisplayName(
+      "a dispute (Stripe charge.dispute.created, 2C2P chargeback 4130) puts the paid order in"
+          + " review, once")
+  void disputeNeedsReview(String gateway) throws Exception {
+    String sku = Db.newProduct(5, 1000, 10);
+    JsonNode charge =
+        pay(gateway, "card", Sandbox.CARD_THAT_PAYS.get(gateway), sku, customerEmail());
+    assertThat(orderStatus(charge)).isEqualTo("PAID");
+    long orderId = charge.path("order_id").asLong();
+    String ledgerId = Sandbox.charges(orderId).get(0).path("id").asText();
+
+    JsonNode disputed = Sandbox.dispute(gateway, ledgerId);
+    assertThat(disputed.path("webhook").path("status").asInt()).isEqualTo(200);
+    Sandbox.redeliver(disputed.path("webhook").path("eventId").asText());
+
+    assertThat(orderStatus(charge)).isEqualTo("NEEDS_REVIEW");
+    assertThat(Db.text("SELECT review_reason FROM customer_order WHERE id = ?", orderId))
+        .startsWith("disputed at " + gateway);
+    assertThat(
+            Db.count(
+                "SELECT count(*) FROM payment_log WHERE order_id = ? AND kind ="
+                    + " 'ORDER_STATUS_CHANGED' AND status = 'NEEDS_REVIEW'",
+                orderId))
+        .isOne();
+    assertThat(Db.onHand(sku)).as("the sale stands until a person decides").isEqualTo(4);
+  }
+
   // --- effects, each once -------------------------------------------------------------------
 
   @Test

@@ -22,6 +22,11 @@ enum LedgerStatus {
   /** The customer never paid an asynchronous payment in time. */
   EXPIRED;
 
+  /** Whether the charge took money (some of which may have gone back since). */
+  boolean paid() {
+    return this == PAID || refunded();
+  }
+
   /** Whether the charge was paid and (part of) its money given back. */
   boolean refunded() {
     return this == PARTIALLY_REFUNDED || this == REFUNDED;

@@ -1,9 +1,11 @@
 package io.ichido.sandbox;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -11,12 +13,18 @@ import java.util.Optional;
 /**
  * Omise's charges with a card token. A decline is an ordinary 200 answer with {@code
  * status=failed}; a 3-D Secure token leaves the charge pending until the customer opens its {@code
- * authorize_uri}.
+ * authorize_uri}. No official Omise material says {@code POST /charges} honours an {@code
+ * Idempotency-Key}, so here it does not (every request charges), unless the JVM runs with {@code
+ * -Dichido.sandbox.omise-honours-idempotency-key=true}. The Search API ({@code GET
+ * /search?scope=charge&query=...}) finds charges whose id, description or metadata contain the
+ * query.
  */
 final class OmiseApi implements Gateway {
 
   static final String NAME = "omise";
   private static final String CHARGES = "/charges";
+  private static final String SEARCH = "/search";
+  private static final int MAX_PER_PAGE = 100;
   private static final String DECLINING_TOKEN = "tokn_test_declined";
   private static final String THREE_D_SECURE_TOKEN = "tokn_test_3ds";
 
@@ -24,6 +32,8 @@ final class OmiseApi implements Gateway {
   private final SandboxUrls urls;
   private final Payments charges = new Payments();
   private final Replays replays = new Replays(Replays.WhileInFlight.WAIT);
+  private final boolean honoursIdempotencyKey =
+      Boolean.getBoolean("ichido.sandbox.omise-honours-idempotency-key");
 
   OmiseApi(Ledger ledger, SandboxUrls urls) {
     this.ledger = ledger;
@@ -47,6 +57,9 @@ final class OmiseApi implements Gateway {
     }
     if (request.is("POST", CHARGES)) {
       return create(request);
+    }
+    if (request.is("GET", SEARCH)) {
+      return search(request.queryParameters());
     }
     String id = request.idAfter("GET", CHARGES + "/");
     if (id != null) {
@@ -74,7 +87,54 @@ final class OmiseApi implements Gateway {
       return invalid;
     }
     String key = request.header("Idempotency-Key");
-    return replays.execute(key, Form.canonical(form), () -> charge(form, key)).response();
+    return replays
+        .execute(honoursIdempotencyKey ? key : null, Form.canonical(form), () -> charge(form, key))
+        .response();
+  }
+
+  /** Omise's Search API over charges, newest first, paged by {@code page} and {@code per_page}. */
+  private SandboxResponse search(Map<String, String> query) {
+    if (!"charge".equals(query.get("scope"))) {
+      return error(400, "bad_request", "scope is not supported");
+    }
+    String text = query.getOrDefault("query", "");
+    int page;
+    int perPage;
+    try {
+      page = Integer.parseInt(query.getOrDefault("page", "1"));
+      perPage = Integer.parseInt(query.getOrDefault("per_page", "30"));
+    } catch (NumberFormatException e) {
+      return error(400, "bad_request", "page and per_page must be numbers");
+    }
+    if (page < 1 || perPage < 1 || perPage > MAX_PER_PAGE) {
+      return error(400, "bad_request", "page or per_page out of range");
+    }
+    List<ObjectNode> found = charges.newestFirst(charge -> matches(charge, text));
+    ObjectNode answer = Json.object().put("object", "search").put("scope", "charge");
+    answer.put("location", SEARCH).put("query", text).put("order", "reverse_chronological");
+    answer.set("filters", Json.object());
+    answer.put("page", page).put("per_page", perPage).put("total", found.size());
+    answer.put("total_pages", (found.size() + perPage - 1) / perPage);
+    answer.putNull("export");
+    ArrayNode data = answer.putArray("data");
+    found.stream().skip((long) (page - 1) * perPage).limit(perPage).forEach(data::add);
+    return SandboxResponse.json(200, answer);
+  }
+
+  private static boolean matches(ObjectNode charge, String text) {
+    if (text.isEmpty()) {
+      return true;
+    }
+    if (charge.path("id").asText().contains(text)
+        || charge.path("description").asText().contains(text)) {
+      return true;
+    }
+    for (JsonNode value : charge.path("metadata")) {
+      if (value.asText().contains(text)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static SandboxResponse validate(Map<String, String> form) {

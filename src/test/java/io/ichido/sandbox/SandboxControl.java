@@ -5,6 +5,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import java.io.IOException;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -154,9 +155,25 @@ final class SandboxControl implements HttpHandler {
     if (gateway == null) {
       return problem(404, "Unknown gateway " + gatewayName + ".");
     }
-    return action.equals("refund")
-        ? refund(gateway, id, amount == null ? null : positive(amount))
-        : settle(gateway, id, action, amount);
+    return switch (action) {
+      case "refund" -> refund(gateway, id, amount == null ? null : positive(amount));
+      case "dispute" -> dispute(gateway, id);
+      default -> settle(gateway, id, action, amount);
+    };
+  }
+
+  /** The customer's bank disputes a paid payment: the gateway's dispute webhook is sent. */
+  private SandboxResponse dispute(Gateway gateway, String id) {
+    Optional<LedgerEntry> entry = ledger.find(gateway.name(), id);
+    if (entry.isEmpty()) {
+      return problem(404, "No " + gateway.name() + " payment " + id + ".");
+    }
+    if (!entry.get().status().paid()) {
+      return problem(409, "Payment " + id + " took no money to dispute.");
+    }
+    ObjectNode answer = Json.MAPPER.valueToTree(entry.get());
+    answer.set("webhook", webhooks.disputed(entry.get()));
+    return SandboxResponse.json(200, answer);
   }
 
   /**
@@ -172,7 +189,7 @@ final class SandboxControl implements HttpHandler {
           default -> null;
         };
     if (settlement == null) {
-      return problem(404, "Use complete, expire or refund.");
+      return problem(404, "Use complete, expire, refund or dispute.");
     }
     Long paid = amount == null ? null : amountPaid(amount, settlement);
     return switch (webhooks.paying(gatewayName, id, paid, () -> gateway.settle(id, settlement))) {

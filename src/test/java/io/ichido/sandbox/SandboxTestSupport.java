@@ -166,6 +166,14 @@ abstract class SandboxTestSupport {
         .build();
   }
 
+  static HttpRequest omiseSearch(String query) {
+    return request("/omise/search?" + query)
+        .header("Authorization", basic("skey_test_sandbox"))
+        .header("Omise-Version", "2019-05-29")
+        .GET()
+        .build();
+  }
+
   static String komojuBody(String order, String paymentDetails) {
     return "{\"amount\":5672,\"currency\":\"JPY\",\"external_order_num\":\"ORDER-"
         + order

@@ -3,6 +3,7 @@ package io.ichido.sandbox;
 import com.auth0.jwt.exceptions.JWTVerificationException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.ichido.payments.entity.TwoC2pCode;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Currency;
@@ -14,8 +15,10 @@ import java.util.logging.Logger;
 
 /**
  * 2C2P PGW v4.3: payment token, Do Payment, payment inquiry. The invoice number is the idempotency
- * key: one invoice has one payment token and is charged by its first Do Payment only; the outcome
- * is read with the inquiry. Errors answer HTTP 200 with an unsigned respCode, as 2C2P does.
+ * key: one invoice has one payment token, and a second Payment Token for it is refused with 9015
+ * (existing invoice number, 2C2P's documented answer), so a client that lost the first answer must
+ * ask the inquiry. An invoice is charged by its first Do Payment only. Errors answer HTTP 200 with
+ * an unsigned respCode, as 2C2P does; codes and their texts come from {@link TwoC2pCode}.
  */
 final class TwoC2pApi implements Gateway {
 
@@ -164,15 +167,13 @@ final class TwoC2pApi implements Gateway {
       return refused("9004", "The value is not valid: amount or currencyCode");
     }
     String invoiceNo = claims.get("invoiceNo").asText();
-    Invoice invoice =
-        invoices.computeIfAbsent(
-            invoiceNo,
-            no -> {
-              Invoice created =
-                  new Invoice(claims.get("merchantID").asText(), no, amount, currency);
-              byToken.put(created.paymentToken, created);
-              return created;
-            });
+    Invoice created = new Invoice(claims.get("merchantID").asText(), invoiceNo, amount, currency);
+    Invoice invoice = invoices.putIfAbsent(invoiceNo, created);
+    if (invoice != null) {
+      return refused("9015", TwoC2pCode.of("9015").text());
+    }
+    invoice = created;
+    byToken.put(invoice.paymentToken, invoice);
     ObjectNode answer = Json.object();
     answer.put("webPaymentUrl", urls.customerPage(NAME, invoice.paymentToken));
     answer.put("paymentToken", invoice.paymentToken);
@@ -202,7 +203,7 @@ final class TwoC2pApi implements Gateway {
       }
     }
     ObjectNode answer = Json.object().put("invoiceNo", invoice.invoiceNo).put("channelCode", "CC");
-    answer.put("respCode", "2000").put("respDesc", "Transaction is completed");
+    coded(answer, "2000");
     return SandboxResponse.json(200, answer);
   }
 
@@ -234,20 +235,15 @@ final class TwoC2pApi implements Gateway {
     ObjectNode answer = Json.object().put("merchantID", claims.get("merchantID").asText());
     answer.put("invoiceNo", invoiceNo);
     if (invoice == null) {
-      return signed(answer.put("respCode", "2001").put("respDesc", "Transaction not found"));
+      return signed(coded(answer, "2002"));
     }
     synchronized (invoice) {
       answer.put("amount", decimals(invoice.amount, invoice.currency));
       answer.put("currencyCode", invoice.currency);
       answer.put("tranRef", invoice.tranRef).put("referenceNo", invoice.tranRef);
       answer.put("approvalCode", invoice.approvalCode);
-      if (invoice.tranRef == null) {
-        answer.put("respCode", "2001").put("respDesc", "Transaction is pending");
-      } else if (invoice.declined) {
-        answer.put("respCode", "4200").put("respDesc", "Transaction is declined");
-      } else {
-        answer.put("respCode", "0000").put("respDesc", "Success");
-      }
+      // A token without a payment yet: 2C2P has no transaction for the invoice.
+      coded(answer, invoice.tranRef == null ? "2002" : invoice.declined ? "4005" : "0000");
     }
     return signed(answer);
   }
@@ -269,6 +265,10 @@ final class TwoC2pApi implements Gateway {
   private static BigDecimal decimals(BigDecimal amount, String currency) {
     int digits = Currency.getInstance(currency).getDefaultFractionDigits();
     return amount.setScale(Math.max(digits, 2), RoundingMode.UNNECESSARY);
+  }
+
+  private static ObjectNode coded(ObjectNode answer, String code) {
+    return answer.put("respCode", code).put("respDesc", TwoC2pCode.of(code).text());
   }
 
   private SandboxResponse signed(JsonNode claims) {

@@ -157,8 +157,8 @@ record Webhook(
         switch (entry.status()) {
           case PAID, PARTIALLY_REFUNDED, REFUNDED -> "0000";
           case PENDING -> "0001";
-          case FAILED -> "4200";
-          // Not a documented 2C2P code for a lapsed payment: the sandbox's assumption.
+          case FAILED -> "4005";
+          // 2C2P documents no code for a lapsed payment; 0003 (cancelled) is the sandbox's choice.
           case EXPIRED -> "0003";
         };
     Map<String, Object> claims =
@@ -170,7 +170,6 @@ record Webhook(
             respCode,
             entry.id());
     if ("card".equals(entry.method())) {
-      claims.put("cardNo", "411111XXXXXX1111");
       claims.put("approvalCode", invoice == null ? "" : invoice.path("approvalCode").asText(""));
       claims.put("eci", "05");
       claims.put("channelCode", "CC");

@@ -2,6 +2,7 @@ package io.ichido.sandbox;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.stripe.Stripe;
+import io.ichido.payments.entity.TwoC2pCode;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -286,8 +287,8 @@ public final class WebhookEvents {
    * issuerCountry}, {@code agentCode}) are empty strings here.
    *
    * @param amount in the smallest unit; written as 2C2P writes it, {@code 5672.00} for 5672 JPY
-   * @param respCode {@code 0000} paid, {@code 0003} cancelled or expired (the sandbox's
-   *     assumption), {@code 4200} declined; {@code respDesc} follows from it
+   * @param respCode {@code 0000} paid, {@code 0003} cancelled (lapsed, the sandbox's choice),
+   *     {@code 4005} declined, {@code 4130} chargeback; {@code respDesc} from {@link TwoC2pCode}
    * @param tranRef also written as {@code referenceNo}
    */
   public static Map<String, Object> twoC2pClaims(
@@ -301,8 +302,9 @@ public final class WebhookEvents {
     Map<String, Object> claims = new LinkedHashMap<>();
     claims.put("merchantID", merchantId);
     claims.put("invoiceNo", invoiceNo);
-    claims.put("cardNo", "");
-    claims.put("amount", twoC2pAmount(amount, code));
+    // As 2C2P's own backend notification sample: the masked card number, the amount as a string.
+    claims.put("accountNo", "411111XXXXXX1111");
+    claims.put("amount", twoC2pAmount(amount, code).toPlainString());
     claims.put("currencyCode", code);
     claims.put("tranRef", tranRef);
     claims.put("referenceNo", tranRef);
@@ -319,13 +321,7 @@ public final class WebhookEvents {
   }
 
   private static String twoC2pDescription(String respCode) {
-    return switch (respCode) {
-      case "0000" -> "Success";
-      case "0001" -> "Transaction is pending";
-      case "0003" -> "Transaction is cancelled";
-      case "4200" -> "Transaction is declined";
-      default -> "Transaction failed";
-    };
+    return TwoC2pCode.of(respCode).text();
   }
 
   /** {@code 5672 JPY} is {@code 5672.00}: at least two decimals, as TwoC2pApi writes amounts. */

@@ -111,6 +111,16 @@ final class WebhookSender implements PaymentEvents, AutoCloseable {
     webhooks.forEach(this::send);
   }
 
+  /** Sends the gateway's dispute webhook about a paid payment; the event's summary. */
+  ObjectNode disputed(LedgerEntry entry) {
+    Webhook webhook =
+        DisputeWebhooks.about(entry, lookup.find(entry.gateway(), entry.id()), secret2c2p);
+    send(webhook);
+    synchronized (this) {
+      return deliveries.get(webhook.eventId()).summary();
+    }
+  }
+
   private void send(Webhook webhook) {
     WebhookDelivery delivery = new WebhookDelivery(webhook);
     synchronized (this) {

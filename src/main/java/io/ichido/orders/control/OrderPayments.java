@@ -4,6 +4,7 @@ import io.ichido.orders.entity.CustomerOrder;
 import io.ichido.orders.entity.OrderStatus;
 import io.ichido.orders.entity.OrderStatusChanged;
 import io.ichido.payments.entity.PaymentAuthorized;
+import io.ichido.payments.entity.PaymentDisputed;
 import io.ichido.payments.entity.PaymentExpired;
 import io.ichido.payments.entity.PaymentFailed;
 import io.ichido.payments.entity.PaymentNeedsReview;
@@ -99,6 +100,19 @@ public class OrderPayments {
               + " "
               + event.currency()
               + " so far");
+    } else {
+      ignored(order, event);
+    }
+  }
+
+  void onPaymentDisputed(
+      @Observes @Priority(Interceptor.Priority.APPLICATION) PaymentDisputed event) {
+    CustomerOrder order = orders.lock(event.orderId());
+    if (order.status() != OrderStatus.NEEDS_REVIEW) {
+      OrderStatus before = order.status();
+      String reason = "disputed at " + event.gateway() + ": " + event.reason();
+      order.disputed(reason);
+      changed(order, before, reason);
     } else {
       ignored(order, event);
     }

@@ -166,6 +166,13 @@ public class CustomerOrder {
     this.reviewReason = Objects.requireNonNull(reason, "A reason is required.");
   }
 
+  /** A paid order's charge is disputed (a chargeback): a person decides what it owes. */
+  public void disputed(String reason) {
+    requireStatus(OrderStatus.PAID, OrderStatus.PARTIALLY_REFUNDED, OrderStatus.REFUNDED);
+    this.status = OrderStatus.NEEDS_REVIEW;
+    this.reviewReason = Objects.requireNonNull(reason, "A reason is required.");
+  }
+
   private void attachPayment(String gateway, String chargeId, String key) {
     this.paymentGateway = Objects.requireNonNull(gateway, "A gateway is required.");
     this.paymentChargeId = Objects.requireNonNull(chargeId, "A charge id is required.");

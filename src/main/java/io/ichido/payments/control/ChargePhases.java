@@ -17,6 +17,7 @@ import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,6 +35,7 @@ class ChargePhases {
   @Inject Orders orders;
   @Inject GatewayKeys gatewayKeys;
   @Inject PaymentSettings settings;
+  @Inject GatewaySettings gateways;
   @Inject AttemptEvents events;
 
   /**
@@ -56,12 +58,16 @@ class ChargePhases {
             .setParameter("orderId", order.id())
             .getResultList();
     Optional<ChargeAttempt> own =
-        attempts.stream().filter(a -> a.idempotencyKey().equals(key)).findFirst();
-    if (own.isPresent()) {
+        attempts.stream()
+            .filter(a -> a.idempotencyKey().equals(key))
+            .max(Comparator.comparingInt(ChargeAttempt::keyGeneration));
+    if (own.isPresent() && !own.get().neverMade()) {
       return own.get().status().inDoubt()
           ? new ChargeStep.Reconcile(own.get().id(), true)
           : new ChargeStep.Done(ChargeOutcome.of(own.get(), order.status(), null));
     }
+    // No attempt under this key, or only ones its gateway never saw: this request may charge.
+    int generation = own.map(a -> a.keyGeneration() + 1).orElse(1);
     Optional<ChargeAttempt> inDoubt =
         attempts.stream().filter(a -> a.status().inDoubt()).findFirst();
     if (inDoubt.isPresent()) {
@@ -87,7 +93,7 @@ class ChargePhases {
         "ORDER-" + order.id() + (attempts.isEmpty() ? "" : "-" + (attempts.size() + 1));
     ChargeCommand command =
         new ChargeCommand(
-            gatewayKeys.derive(scope, key, order.id()),
+            gatewayKeys.derive(scope, generation == 1 ? key : key + "#" + generation, order.id()),
             order.id(),
             reference,
             order.amount(),
@@ -108,7 +114,8 @@ class ChargePhases {
             reference,
             command.resendableJson(),
             blankToNull(charge.customer().email()),
-            settings.attemptLease());
+            settings.attemptLease(),
+            generation);
     em.persist(attempt);
     events.fire(
         new ChargeRequested(
@@ -132,14 +139,24 @@ class ChargePhases {
     if (!attempt.status().inDoubt()) {
       return new ReconcileClaim.Settled();
     }
+    Instant now = Instant.now();
+    boolean resend =
+        attempt.request() != null
+            && attempt.gatewayKey() != null
+            && attempt
+                .requestedAt()
+                .plus(gateways.resendWindow(attempt.gateway(), settings.resendWindow()))
+                .isAfter(now);
+    Instant lookable = attempt.requestedAt().plus(gateways.lookupAfter(attempt.gateway()));
+    if (!resend && lookable.isAfter(now)) {
+      // Checked before the claim: taking the lease now would lock every retry out for its length.
+      return new ReconcileClaim.TooEarly(
+          attempt.gateway(), attempt.orderId(), Duration.between(now, lookable).toSeconds() + 1);
+    }
     if (!attempt.claim(settings.attemptLease())) {
       long wait = Duration.between(Instant.now(), attempt.leaseUntil()).toSeconds() + 1;
       return new ReconcileClaim.Held(attempt.gateway(), attempt.orderId(), wait);
     }
-    boolean resend =
-        attempt.request() != null
-            && attempt.gatewayKey() != null
-            && attempt.requestedAt().plus(settings.resendWindow()).isAfter(Instant.now());
     return new ReconcileClaim.Claimed(attempt, resend);
   }
 

@@ -31,6 +31,7 @@ public class GatewayCalls {
 
   @Retry(
       retryOn = GatewayUnavailable.class,
+      abortOn = SentUnconfirmed.class,
       maxRetries = 3,
       delay = 200,
       jitter = 100,

@@ -48,7 +48,7 @@ final class GatewayHttp {
       int status = response.getStatus();
       String text = response.hasEntity() ? response.readEntity(String.class) : "";
       if (status == 429 || status >= 500) {
-        throw new GatewayUnavailable(gateway, "HTTP " + status, null);
+        throw new GatewayUnavailable(gateway, status);
       }
       try {
         return new Answer(

@@ -7,6 +7,7 @@ import io.ichido.payments.entity.ChargeAttempt;
 import io.ichido.payments.entity.ChargeStatus;
 import io.ichido.payments.entity.GatewayNotice;
 import io.ichido.payments.entity.NoticeEffect;
+import io.ichido.payments.entity.PaymentDisputed;
 import io.ichido.payments.entity.PaymentExpired;
 import io.ichido.payments.entity.PaymentFailed;
 import io.ichido.payments.entity.PaymentRefunded;
@@ -49,6 +50,7 @@ public class GatewayNotices {
       case FAILED -> ended(attempt, notice, ChargeStatus.DECLINED);
       case EXPIRED -> ended(attempt, notice, ChargeStatus.EXPIRED);
       case REFUNDED -> refunded(attempt, notice);
+      case DISPUTED -> disputed(attempt, notice);
     };
   }
 
@@ -131,6 +133,25 @@ public class GatewayNotices {
             attempt.refundedAmount(),
             attempt.currency(),
             attempt.status() == ChargeStatus.REFUNDED));
+    return NoticeEffect.APPLIED;
+  }
+
+  /**
+   * Every dispute event is told on (the order's status changes once; the webhook's fact records
+   * each); one about a charge that never paid is nothing of ours to review.
+   */
+  private NoticeEffect disputed(ChargeAttempt attempt, GatewayNotice notice) {
+    if (!attempt.status().paid()) {
+      return NoticeEffect.NO_CHANGE;
+    }
+    events.fire(
+        new PaymentDisputed(
+            attempt.orderId(),
+            attempt.gateway(),
+            attempt.gatewayChargeId(),
+            notice.amount(),
+            notice.currency(),
+            notice.reason()));
     return NoticeEffect.APPLIED;
   }
 

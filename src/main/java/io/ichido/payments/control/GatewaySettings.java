@@ -44,6 +44,37 @@ public class GatewaySettings {
     return optional(gateway, "secret-key").orElse("");
   }
 
+  /**
+   * Whether the gateway keeps its promise that one idempotency key never charges twice ({@code
+   * ichido.gateway.<name>.idempotency-key-honoured}, true unless configured; false for Omise, whose
+   * material confirms no such promise). Without it, a request that may have reached the gateway is
+   * never sent again: the charge is looked up instead.
+   */
+  public boolean keysHonoured(String gateway) {
+    return optional(gateway, "idempotency-key-honoured").map(Boolean::parseBoolean).orElse(true);
+  }
+
+  /**
+   * How long after its first request an attempt in doubt is sent again under its key ({@code
+   * ichido.gateway.<name>.resend-window}, else {@code usual}); never where keys are not honoured.
+   * Afterwards the gateway is searched for it.
+   */
+  public Duration resendWindow(String gateway, Duration usual) {
+    if (!keysHonoured(gateway)) {
+      return Duration.ZERO;
+    }
+    return optional(gateway, "resend-window").map(Duration::parse).orElse(usual);
+  }
+
+  /**
+   * How old an attempt must be before a search that does not find it is believed ({@code
+   * ichido.gateway.<name>.lookup-after}, zero unless configured): a gateway's search may show a
+   * charge only some time after it was made.
+   */
+  public Duration lookupAfter(String gateway) {
+    return optional(gateway, "lookup-after").map(Duration::parse).orElse(Duration.ZERO);
+  }
+
   public String value(String gateway, String name) {
     return config.getValue(property(gateway, name), String.class);
   }

@@ -7,6 +7,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Form;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -24,6 +25,18 @@ public interface OmiseApi {
       @HeaderParam("Idempotency-Key") String idempotencyKey,
       @HeaderParam("Omise-Version") String version,
       Form charge);
+
+  /** Omise's Search API: charges whose id, description or metadata match {@code query}. */
+  @GET
+  @Path("search")
+  Response search(
+      @HeaderParam("Authorization") String authorization,
+      @HeaderParam("Omise-Version") String version,
+      @QueryParam("scope") String scope,
+      @QueryParam("query") String query,
+      @QueryParam("order") String order,
+      @QueryParam("page") int page,
+      @QueryParam("per_page") int perPage);
 
   @GET
   @Path("charges/{id}")

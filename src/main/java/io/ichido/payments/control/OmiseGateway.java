@@ -8,8 +8,12 @@ import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Form;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -21,6 +25,8 @@ public class OmiseGateway implements PaymentGateway {
 
   static final String NAME = "omise";
   private static final String VERSION = "2019-05-29";
+  private static final int SEARCH_PAGE = 100;
+  private static final int MAX_SEARCH_PAGES = 5;
 
   @Inject GatewaySettings settings;
 
@@ -56,10 +62,57 @@ public class OmiseGateway implements PaymentGateway {
     if (command.returnUrl() != null) {
       charge.param("return_uri", command.returnUrl());
     }
-    Answer answer =
-        GatewayHttp.call(
-            NAME, () -> omise.createCharge(authorization, command.gatewayKey(), VERSION, charge));
+    Answer answer;
+    try {
+      answer =
+          GatewayHttp.call(
+              NAME, () -> omise.createCharge(authorization, command.gatewayKey(), VERSION, charge));
+    } catch (GatewayUnavailable noAnswer) {
+      if (settings.keysHonoured(NAME) || noAnswer.neverProcessed()) {
+        throw noAnswer;
+      }
+      throw new SentUnconfirmed(NAME, noAnswer);
+    }
     return interpret(answer);
+  }
+
+  /**
+   * Searches for the charge by our reference, which every charge carries as its description and in
+   * its metadata; only a charge whose metadata names the reference counts (the search matches
+   * substrings). A successful charge wins over a failed one.
+   */
+  @Override
+  public Optional<GatewayCharge> lookup(String reference, long orderId) {
+    List<GatewayCharge> found = new ArrayList<>();
+    for (int page = 1; page <= MAX_SEARCH_PAGES; page++) {
+      int current = page;
+      JsonNode result =
+          GatewayHttp.call(
+                  NAME,
+                  () ->
+                      omise.search(
+                          authorization,
+                          VERSION,
+                          "charge",
+                          reference,
+                          "reverse_chronological",
+                          current,
+                          SEARCH_PAGE))
+              .body();
+      if (!"search".equals(GatewayHttp.text(result, "object"))) {
+        throw new GatewayUnavailable(NAME, "search answered no search result", null);
+      }
+      for (JsonNode charge : result.path("data")) {
+        if (reference.equals(charge.path("metadata").path("reference").asText(null))) {
+          found.add(interpret(charge));
+        }
+      }
+      if (page >= result.path("total_pages").asInt(1)) {
+        return found.stream()
+            .min(Comparator.comparing(charge -> charge.status() != ChargeStatus.SUCCEEDED));
+      }
+    }
+    throw new GatewayUnavailable(NAME, "too many charges match " + reference, null);
   }
 
   @Override
@@ -73,6 +126,10 @@ public class OmiseGateway implements PaymentGateway {
     if (!answer.ok() || !"charge".equals(GatewayHttp.text(body, "object"))) {
       throw new GatewayRejected(NAME, String.valueOf(GatewayHttp.text(body, "code")));
     }
+    return interpret(body);
+  }
+
+  private static GatewayCharge interpret(JsonNode body) {
     String id = GatewayHttp.text(body, "id");
     long amount = body.path("amount").asLong();
     String currency = String.valueOf(GatewayHttp.text(body, "currency")).toUpperCase(Locale.ROOT);

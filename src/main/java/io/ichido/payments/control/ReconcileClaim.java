@@ -11,6 +11,12 @@ sealed interface ReconcileClaim {
   /** A live request or reconciliation holds it: ask again after this many seconds. */
   record Held(String gateway, long orderId, long retryAfterSeconds) implements ReconcileClaim {}
 
+  /**
+   * Too young to be looked up at a gateway whose search may not show a charge at once and that
+   * cannot be sent the same request again: ask after this many seconds.
+   */
+  record TooEarly(String gateway, long orderId, long retryAfterSeconds) implements ReconcileClaim {}
+
   /** Ours to ask about: send its request again (within the resend window) or look it up. */
   record Claimed(ChargeAttempt attempt, boolean resend) implements ReconcileClaim {}
 }

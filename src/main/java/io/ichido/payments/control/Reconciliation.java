@@ -58,6 +58,13 @@ public class Reconciliation {
           Math.min(held.retryAfterSeconds(), 2),
           "is being sent right now");
     }
+    if (claim instanceof ReconcileClaim.TooEarly early) {
+      throw new PaymentInDoubt(
+          early.orderId(),
+          early.gateway(),
+          early.retryAfterSeconds(),
+          "was sent to a gateway that cannot be asked twice; it is looked up once it settled");
+    }
     ReconcileClaim.Claimed claimed = (ReconcileClaim.Claimed) claim;
     ChargeAttempt attempt = claimed.attempt();
     PaymentGateway gateway = gateways.named(attempt.gateway()).orElseThrow();
@@ -74,7 +81,7 @@ public class Reconciliation {
               Level.INFO,
               "Attempt {0}: {1} has no charge under {2}: never made",
               new Object[] {attempt.id(), gateway.name(), attempt.gatewayReference()});
-          phases.rejected(attempt.id(), "not_found_at_gateway", via);
+          phases.rejected(attempt.id(), ChargeAttempt.NEVER_MADE, via);
           return;
         }
         answer = found.get();

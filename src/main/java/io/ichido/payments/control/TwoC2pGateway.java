@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.ichido.payments.control.GatewayHttp.Answer;
 import io.ichido.payments.entity.ChargeStatus;
 import io.ichido.payments.entity.PaymentMethod;
+import io.ichido.payments.entity.TwoC2pCode;
+import io.ichido.payments.entity.TwoC2pCode.Meaning;
 import io.ichido.platform.control.Json;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -52,6 +54,12 @@ public class TwoC2pGateway implements PaymentGateway {
     return Set.of(PaymentMethod.CARD);
   }
 
+  /**
+   * Payment Token, Do Payment, then the inquiry for the result. A retried charge meets its own
+   * invoice: 2C2P answers the second Payment Token 9015 (existing invoice), and the inquiry tells
+   * what the first one did. Only a Payment Token refused for its content is a rejection: before it
+   * nothing was paid, after it only the inquiry can say.
+   */
   @Override
   public GatewayCharge charge(ChargeCommand command) {
     Map<String, Object> tokenRequest = new LinkedHashMap<>();
@@ -62,10 +70,18 @@ public class TwoC2pGateway implements PaymentGateway {
     tokenRequest.put("amount", (double) command.amount());
     tokenRequest.put("currencyCode", command.currency());
     tokenRequest.put("paymentChannel", List.of("CC"));
+    // Official but with undocumented semantics: sent, never relied on (the invoice is the key).
     tokenRequest.put("idempotencyID", command.gatewayKey());
-    JsonNode token = signed(() -> pgw.paymentToken(sign(tokenRequest)));
-    if (!"0000".equals(GatewayHttp.text(token, "respCode"))) {
-      throw new GatewayRejected(NAME, "paymentToken " + GatewayHttp.text(token, "respCode"));
+    if (command.returnUrl() != null) {
+      tokenRequest.put("frontendReturnUrl", command.returnUrl());
+    }
+    JsonNode token = signedOrRefused(() -> pgw.paymentToken(sign(tokenRequest)));
+    TwoC2pCode tokenCode = TwoC2pCode.of(GatewayHttp.text(token, "respCode"));
+    if (tokenCode.meaning() == Meaning.DUPLICATE_INVOICE) {
+      return inquire(command.reference());
+    }
+    if (tokenCode.meaning() != Meaning.SUCCESS) {
+      throw new GatewayRejected(NAME, "paymentToken " + tokenCode.code());
     }
 
     ObjectNode payment = Json.MAPPER.createObjectNode();
@@ -74,9 +90,20 @@ public class TwoC2pGateway implements PaymentGateway {
     details.putObject("code").put("channelCode", "CC");
     details.putObject("data").put("securePayToken", command.token());
     Answer paid = GatewayHttp.call(NAME, () -> pgw.payment(json(payment)));
-    if (!paid.ok()) {
-      throw new GatewayRejected(NAME, "payment HTTP " + paid.status());
+    TwoC2pCode paidCode = TwoC2pCode.of(GatewayHttp.text(paid.body(), "respCode"));
+    String redirect = GatewayHttp.text(paid.body(), "data");
+    if (paid.ok() && paidCode.meaning() == Meaning.REDIRECT && redirect != null) {
+      return new GatewayCharge(
+          ChargeStatus.REQUIRES_ACTION,
+          command.reference(),
+          command.amount(),
+          command.currency(),
+          null,
+          redirect,
+          null,
+          null);
     }
+    // Completed, declined, refused or garbled: whatever Do Payment said, the inquiry decides.
     return inquire(command.reference());
   }
 
@@ -88,31 +115,54 @@ public class TwoC2pGateway implements PaymentGateway {
   /** The invoice number is our reference: the inquiry is the lookup. */
   @Override
   public Optional<GatewayCharge> lookup(String reference, long orderId) {
-    return Optional.of(inquire(reference));
+    return inquiry(reference);
   }
 
   private GatewayCharge inquire(String invoiceNo) {
+    return inquiry(invoiceNo).orElseThrow(() -> stillUnknown("2002", "not found"));
+  }
+
+  /**
+   * The inquiry's verdict: empty when 2C2P has no payment for the invoice; an exception when it
+   * cannot say yet (pending, in progress, an answer we do not know), so the attempt stays in doubt.
+   */
+  private Optional<GatewayCharge> inquiry(String invoiceNo) {
     Map<String, Object> inquiry = new LinkedHashMap<>();
     inquiry.put("merchantID", merchantId);
     inquiry.put("invoiceNo", invoiceNo);
     inquiry.put("locale", "en");
-    JsonNode result = signed(() -> pgw.paymentInquiry(sign(inquiry)));
-    String code = String.valueOf(GatewayHttp.text(result, "respCode"));
+    JsonNode result;
+    try {
+      result = signed(() -> pgw.paymentInquiry(sign(inquiry)));
+    } catch (GatewayRejected refused) {
+      // An inquiry refused tells nothing about the payment: never a rejection of the charge.
+      throw new GatewayUnavailable(NAME, "inquiry refused: " + refused.code(), refused);
+    }
+    TwoC2pCode code = TwoC2pCode.of(GatewayHttp.text(result, "respCode"));
+    if (code.meaning() == Meaning.NOT_FOUND) {
+      return Optional.empty();
+    }
     long amount = result.path("amount").decimalValue().longValue();
     String currency = GatewayHttp.text(result, "currencyCode");
-    Map<String, Object> reference = new LinkedHashMap<>();
-    reference.put("tranRef", GatewayHttp.text(result, "tranRef"));
-    reference.put("approvalCode", GatewayHttp.text(result, "approvalCode"));
-    if ("0000".equals(code)) {
-      return new GatewayCharge(
-          ChargeStatus.SUCCEEDED, invoiceNo, amount, currency, reference, null, null, null);
+    if (code.meaning().paid()) {
+      Map<String, Object> reference = new LinkedHashMap<>();
+      reference.put("tranRef", GatewayHttp.text(result, "tranRef"));
+      reference.put("approvalCode", GatewayHttp.text(result, "approvalCode"));
+      return Optional.of(
+          new GatewayCharge(
+              ChargeStatus.SUCCEEDED, invoiceNo, amount, currency, reference, null, null, null));
     }
-    if (code.startsWith("4")) {
-      return GatewayCharge.declined(
-          invoiceNo, amount, currency, code, GatewayHttp.text(result, "respDesc"));
+    if (code.meaning().declined()) {
+      return Optional.of(
+          GatewayCharge.declined(
+              invoiceNo, amount, currency, code.code(), GatewayHttp.text(result, "respDesc")));
     }
-    // 2001 and friends: the outcome is not known yet; asking again (same invoice) is safe.
-    throw new GatewayUnavailable(NAME, "inquiry answered " + code, null);
+    // Pending (3-D Secure not done yet), in progress, or a code we do not know: never guessed.
+    throw stillUnknown(code.code(), code.meaning().name());
+  }
+
+  private static GatewayUnavailable stillUnknown(String code, String meaning) {
+    return new GatewayUnavailable(NAME, "inquiry answered " + code + " (" + meaning + ")", null);
   }
 
   private String sign(Map<String, Object> claims) {
@@ -122,9 +172,27 @@ public class TwoC2pGateway implements PaymentGateway {
             .put("payload", JWT.create().withPayload(claims).sign(hs256)));
   }
 
+  /**
+   * Like {@link #signed}, but a refusal comes back as it is: 2C2P refuses unsigned (HTTP 200 and a
+   * bare {@code respCode}, such as 9015 for an invoice used before). Trusting an unsigned refusal
+   * costs nothing: it only ever leads to a signed inquiry, or to a charge not made.
+   */
+  private JsonNode signedOrRefused(java.util.function.Supplier<jakarta.ws.rs.core.Response> call) {
+    Answer answer = GatewayHttp.call(NAME, call);
+    if (answer.ok()
+        && GatewayHttp.text(answer.body(), "payload") == null
+        && GatewayHttp.text(answer.body(), "respCode") != null) {
+      return answer.body();
+    }
+    return opened(answer);
+  }
+
   /** Calls, then verifies and opens the JWT answer; a forged or garbled answer is not trusted. */
   private JsonNode signed(java.util.function.Supplier<jakarta.ws.rs.core.Response> request) {
-    Answer answer = GatewayHttp.call(NAME, request);
+    return opened(GatewayHttp.call(NAME, request));
+  }
+
+  private JsonNode opened(Answer answer) {
     String payload = GatewayHttp.text(answer.body(), "payload");
     if (!answer.ok() || payload == null) {
       throw new GatewayRejected(

@@ -61,9 +61,16 @@ public class ChargeAttempt {
   @Column(name = "order_id", nullable = false, updatable = false)
   private long orderId;
 
+  /** The failure code of an attempt its gateway has no charge for. */
+  public static final String NEVER_MADE = "not_found_at_gateway";
+
   /** The client's key, as the client sent it. */
   @Column(name = "idempotency_key", nullable = false, updatable = false)
   private String idempotencyKey;
+
+  /** 1, or more for a key whose earlier attempt was never made at its gateway. */
+  @Column(name = "key_generation", nullable = false, updatable = false)
+  private int keyGeneration = 1;
 
   /** The key the gateway gets, derived from the caller's scope, key and order. */
   @Column(name = "gateway_key", updatable = false)
@@ -141,7 +148,12 @@ public class ChargeAttempt {
       String gatewayReference,
       String request,
       String customerEmail,
-      Duration lease) {
+      Duration lease,
+      int keyGeneration) {
+    if (keyGeneration < 1) {
+      throw new IllegalArgumentException("Generations start at 1: " + keyGeneration);
+    }
+    this.keyGeneration = keyGeneration;
     this.orderId = orderId;
     this.idempotencyKey = Objects.requireNonNull(idempotencyKey, "A key is required.");
     this.gatewayKey = Objects.requireNonNull(gatewayKey, "A gateway key is required.");
@@ -247,6 +259,18 @@ public class ChargeAttempt {
 
   public long orderId() {
     return orderId;
+  }
+
+  public int keyGeneration() {
+    return keyGeneration;
+  }
+
+  /**
+   * Whether the gateway was searched and has no charge for it: it never took effect, and its key
+   * may try again.
+   */
+  public boolean neverMade() {
+    return status == ChargeStatus.REJECTED && NEVER_MADE.equals(failureCode);
   }
 
   public String idempotencyKey() {

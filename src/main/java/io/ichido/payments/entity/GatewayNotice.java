@@ -25,7 +25,9 @@ public record GatewayNotice(
     SUCCEEDED,
     FAILED,
     EXPIRED,
-    REFUNDED
+    REFUNDED,
+    /** A dispute (chargeback) was opened or changed about a paid charge; reason says how. */
+    DISPUTED
   }
 
   public GatewayNotice {

@@ -92,6 +92,20 @@ public class StripeWebhooks implements GatewayWebhooks {
     }
   }
 
+  /**
+   * A konbini payment cannot be declined, only left unpaid: when its intent fails, the voucher
+   * expired (Stripe tells it about an hour after the deadline, with no code to rely on).
+   */
+  private static boolean konbini(JsonNode intent) {
+    for (JsonNode type : intent.path("payment_method_types")) {
+      if ("konbini".equals(type.asText())) {
+        return true;
+      }
+    }
+    return "konbini"
+        .equals(intent.path("last_payment_error").path("payment_method").path("type").asText());
+  }
+
   private static ReceivedEvent event(JsonNode event) {
     String id = EventJson.required(NAME, event, "id");
     String type = EventJson.required(NAME, event, "type");
@@ -100,22 +114,35 @@ public class StripeWebhooks implements GatewayWebhooks {
         switch (type) {
           case "payment_intent.succeeded" -> Outcome.SUCCEEDED;
           case "payment_intent.payment_failed" ->
-              object.path("last_payment_error").path("code").asText("").contains("expired")
+              konbini(object)
+                      || object
+                          .path("last_payment_error")
+                          .path("code")
+                          .asText("")
+                          .contains("expired")
                   ? Outcome.EXPIRED
                   : Outcome.FAILED;
           case "payment_intent.canceled" -> Outcome.FAILED;
+          // Partial refunds too; amount_refunded is the total so far.
           case "charge.refunded" -> Outcome.REFUNDED;
+          case "charge.dispute.created",
+              "charge.dispute.funds_withdrawn",
+              "charge.dispute.closed" ->
+              Outcome.DISPUTED;
           default -> null;
         };
     if (outcome == null) {
       return new ReceivedEvent(NAME, id, type, Optional.empty());
     }
-    boolean refund = outcome == Outcome.REFUNDED;
-    String chargeId = EventJson.text(object, refund ? "payment_intent" : "id");
+    // A refund's object is the charge, a dispute's the dispute: both name the PaymentIntent.
+    boolean aboutCharge = outcome == Outcome.REFUNDED || outcome == Outcome.DISPUTED;
+    String chargeId = EventJson.text(object, aboutCharge ? "payment_intent" : "id");
     long amount =
-        refund
-            ? object.path("amount_refunded").asLong()
-            : object.path(outcome == Outcome.SUCCEEDED ? "amount_received" : "amount").asLong();
+        switch (outcome) {
+          case REFUNDED -> object.path("amount_refunded").asLong();
+          case SUCCEEDED -> object.path("amount_received").asLong();
+          default -> object.path("amount").asLong();
+        };
     String reason =
         switch (outcome) {
           case FAILED, EXPIRED ->
@@ -123,6 +150,12 @@ public class StripeWebhooks implements GatewayWebhooks {
                   .path("last_payment_error")
                   .path("code")
                   .asText(object.path("cancellation_reason").asText(type));
+          case DISPUTED ->
+              "%s %s (%s)"
+                  .formatted(
+                      object.path("id").asText("dispute"),
+                      object.path("status").asText("unknown"),
+                      object.path("reason").asText("no reason given"));
           default -> null;
         };
     if (chargeId == null) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ichido.payments.entity.GatewayNotice;
 import io.ichido.payments.entity.GatewayNotice.Outcome;
+import io.ichido.payments.entity.TwoC2pCode;
 import io.ichido.platform.control.Json;
 import io.ichido.webhooks.entity.ReceivedEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -63,11 +64,15 @@ public class TwoC2pWebhooks implements GatewayWebhooks {
     if (transactionTime != null && !transactionTime.isBlank()) {
       clock.requireWithinRetention(NAME, eventId, transactionTime(eventId, transactionTime));
     }
+    TwoC2pCode meaning = TwoC2pCode.of(code);
     Outcome outcome =
-        switch (code) {
-          case "0000" -> Outcome.SUCCEEDED;
-          case "0003" -> Outcome.EXPIRED;
-          default -> code.startsWith("4") ? Outcome.FAILED : null; // 0001, 2xxx: still pending
+        switch (meaning.meaning()) {
+          case SUCCESS, SETTLED -> Outcome.SUCCEEDED;
+          case EXPIRED -> Outcome.EXPIRED;
+          case DECLINED, CANCELLED -> Outcome.FAILED;
+          case REFUNDED -> Outcome.REFUNDED;
+          case CHARGEBACK -> Outcome.DISPUTED;
+          default -> null; // pending, in progress, or not a payment's outcome: nothing to apply
         };
     if (outcome == null) {
       return new ReceivedEvent(NAME, eventId, "respCode " + code, Optional.empty());
@@ -86,7 +91,7 @@ public class TwoC2pWebhooks implements GatewayWebhooks {
                 outcome,
                 amount,
                 claims.path("currencyCode").asText("").toUpperCase(Locale.ROOT),
-                outcome == Outcome.SUCCEEDED ? null : code)));
+                outcome == Outcome.SUCCEEDED ? null : code + " " + meaning.text())));
   }
 
   /**

@@ -20,7 +20,8 @@ class ChargeAttemptTest {
         "ORDER-7",
         "{}",
         null,
-        lease);
+        lease,
+        1);
   }
 
   @Test
