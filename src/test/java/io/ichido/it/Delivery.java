@@ -177,10 +177,12 @@ record Delivery(
     return request.POST(HttpRequest.BodyPublishers.ofString(sent)).build();
   }
 
+  /** One more in the amount, a number or (as 2C2P writes it) a decimal string. */
   private static String raiseAmount(String json) {
-    Matcher amount = Pattern.compile("\"amount\":(\\d+)").matcher(json);
+    Matcher amount = Pattern.compile("\"amount\":(\"?)(\\d+)").matcher(json);
     assertThat(amount.find()).as(json).isTrue();
-    return amount.replaceFirst("\"amount\":" + (Long.parseLong(amount.group(1)) + 1));
+    return amount.replaceFirst(
+        "\"amount\":" + amount.group(1) + (Long.parseLong(amount.group(2)) + 1));
   }
 
   /**
