@@ -43,6 +43,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Two Liberty servers on the one database behind HAProxy, round-robin: the build's {@code
@@ -77,7 +78,7 @@ class ClusterIT {
           "ichido-cluster",
           Integer.getInteger("ichido.clusterHttpPort", 9083),
           Integer.getInteger("ichido.clusterHttpsPort", 9446));
-  private static final Mailbox MAILBOX = new Mailbox();
+  @RegisterExtension static final Mailbox MAILBOX = new Mailbox();
 
   private static LoadBalancer balancer;
   private static Instant killedAt;
@@ -100,7 +101,6 @@ class ClusterIT {
 
   @BeforeAll
   static void startSecondServer() throws Exception {
-    MAILBOX.start();
     Path war = Files.createDirectories(Path.of("target/cluster")).resolve(APP + ".war");
     deployment().as(ZipExporter.class).exportTo(war.toFile(), true);
     // Short leases, so that a request the kill cut off can be retried within the test: the
@@ -128,14 +128,10 @@ class ClusterIT {
 
   @AfterAll
   static void stopCluster() throws Exception {
-    try {
-      if (balancer != null) {
-        balancer.stop();
-      }
-      SECOND.stop();
-    } finally {
-      MAILBOX.stop();
+    if (balancer != null) {
+      balancer.stop();
     }
+    SECOND.stop();
   }
 
   @Test

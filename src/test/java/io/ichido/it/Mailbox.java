@@ -8,9 +8,16 @@ import jakarta.mail.internet.MimeMessage;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
-/** A real SMTP server (GreenMail) on the test run's SMTP port, and what it received. */
-final class Mailbox {
+/**
+ * A real SMTP server (GreenMail) on the test run's SMTP port, and what it received. Registered on a
+ * test class ({@code @RegisterExtension static final Mailbox MAILBOX = new Mailbox();}), it listens
+ * from before the class's first test until after its last.
+ */
+final class Mailbox implements BeforeAllCallback, AfterAllCallback {
 
   /** The port the test WARs send to ({@code ichido.mail.port}). */
   static final int PORT = Integer.parseInt(System.getProperty("ichido.smtpPort", "13025"));
@@ -18,11 +25,13 @@ final class Mailbox {
   private final GreenMail smtp =
       new GreenMail(new ServerSetup(PORT, "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
 
-  void start() {
+  @Override
+  public void beforeAll(ExtensionContext context) {
     smtp.start();
   }
 
-  void stop() {
+  @Override
+  public void afterAll(ExtensionContext context) {
     smtp.stop();
   }
 

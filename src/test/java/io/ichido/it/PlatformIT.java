@@ -34,10 +34,9 @@ import java.util.concurrent.TimeUnit;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.container.annotation.ArquillianTest;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Health, OpenAPI, metrics and traces as operators and client teams see them. */
 @ArquillianTest
@@ -46,7 +45,7 @@ class PlatformIT {
   /** Where the server exports its spans (an OTLP collector of the test's own). */
   private static final OtlpReceiver TRACES = OtlpReceiver.start();
 
-  private static final Mailbox MAILBOX = new Mailbox();
+  @RegisterExtension static final Mailbox MAILBOX = new Mailbox();
 
   @Deployment(testable = false)
   static WebArchive deployment() {
@@ -59,16 +58,6 @@ class PlatformIT {
     config.put("otel.bsp.schedule.delay", "100");
     config.put("otel.service.name", "ichido-platform-it");
     return Deployments.appWith("ichido-platform", config);
-  }
-
-  @BeforeAll
-  static void mailbox() {
-    MAILBOX.start();
-  }
-
-  @AfterAll
-  static void noMailbox() {
-    MAILBOX.stop();
   }
 
   @Test

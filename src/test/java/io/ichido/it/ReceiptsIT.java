@@ -16,11 +16,10 @@ import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -36,7 +35,7 @@ import org.openqa.selenium.chrome.ChromeDriver;
 class ReceiptsIT {
 
   private static final Api SHOP_A = Api.as("shop-a");
-  private static final Mailbox MAILBOX = new Mailbox();
+  @RegisterExtension static final Mailbox MAILBOX = new Mailbox();
 
   /** The placeholder registration number the WAR ships with. */
   private static final String ISSUER_NUMBER = "T9000000000000";
@@ -44,16 +43,6 @@ class ReceiptsIT {
   @Deployment
   static WebArchive deployment() {
     return Deployments.appMailingTheMailbox("ichido-receipts");
-  }
-
-  @BeforeAll
-  static void mailbox() {
-    MAILBOX.start();
-  }
-
-  @AfterAll
-  static void noMailbox() {
-    MAILBOX.stop();
   }
 
   /**

@@ -15,13 +15,12 @@ import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -45,7 +44,7 @@ class ShopIT {
 
   private static final String MUG = "MUG-ARITA";
 
-  private static final Mailbox MAILBOX = new Mailbox();
+  @RegisterExtension static final Mailbox MAILBOX = new Mailbox();
 
   private Chromium chromium;
   private ChromeDriver browser;
@@ -56,16 +55,6 @@ class ShopIT {
   @Deployment
   static WebArchive deployment() {
     return Deployments.appMailingTheMailbox("ichido-shop");
-  }
-
-  @BeforeAll
-  static void mailbox() {
-    MAILBOX.start();
-  }
-
-  @AfterAll
-  static void noMailbox() {
-    MAILBOX.stop();
   }
 
   @BeforeEach

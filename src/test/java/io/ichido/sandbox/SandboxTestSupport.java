@@ -150,28 +150,22 @@ abstract class SandboxTestSupport {
   }
 
   static HttpRequest omise(String key, String form) {
-    return request("/omise/charges")
-        .header("Authorization", basic("skey_test_sandbox"))
-        .header("Omise-Version", "2019-05-29")
-        .header("Idempotency-Key", key)
-        .POST(form(form))
-        .build();
+    return omiseRequest("/charges").header("Idempotency-Key", key).POST(form(form)).build();
   }
 
   static HttpRequest omiseGet(String id) {
-    return request("/omise/charges/" + id)
-        .header("Authorization", basic("skey_test_sandbox"))
-        .header("Omise-Version", "2019-05-29")
-        .GET()
-        .build();
+    return omiseRequest("/charges/" + id).GET().build();
   }
 
   static HttpRequest omiseSearch(String query) {
-    return request("/omise/search?" + query)
+    return omiseRequest("/search?" + query).GET().build();
+  }
+
+  /** A request to the sandbox's Omise, authenticated and versioned as Omise's clients send it. */
+  private static HttpRequest.Builder omiseRequest(String path) {
+    return request("/omise" + path)
         .header("Authorization", basic("skey_test_sandbox"))
-        .header("Omise-Version", "2019-05-29")
-        .GET()
-        .build();
+        .header("Omise-Version", "2019-05-29");
   }
 
   static String komojuBody(String order, String paymentDetails) {

@@ -56,9 +56,6 @@ public class GatewayUnavailable extends ProblemException implements TransientFai
       if (cause instanceof ConnectException) {
         return true;
       }
-      if (cause.getCause() == cause) {
-        break;
-      }
     }
     return false;
   }
