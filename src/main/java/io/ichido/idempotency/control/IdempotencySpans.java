@@ -38,7 +38,10 @@ public class IdempotencySpans {
 
   private static final boolean TRACING = openTelemetryPresent();
 
-  /** The span current now, or null without tracing; kept to mark it again after the method. */
+  /**
+   * The span current now, or null when nothing records it (no tracing, or the SDK off): then the
+   * layer does no tracing work at all. Kept to mark it again after the method.
+   */
   public Object current() {
     return TRACING ? Otel.current() : null;
   }
@@ -70,7 +73,8 @@ public class IdempotencySpans {
   private static final class Otel {
 
     static Object current() {
-      return Span.current();
+      Span current = Span.current();
+      return current.isRecording() ? current : null;
     }
 
     static void mark(Object span, String outcome, String scope, String keyHash) {
