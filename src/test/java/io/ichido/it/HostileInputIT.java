@@ -289,6 +289,31 @@ class HostileInputIT {
     assertThat(genuine.body()).contains("\"status\":\"requires_action\"");
   }
 
+  @Test
+  @DisplayName(
+      "a return link signed for one gateway opens no other gateway's return page, and 2C2P's"
+          + " posted form is never read")
+  void returnLinkIsBoundToItsGateway() {
+    JsonNode charge = pay(order(Db.newProduct(10, 2800, 10)), "omise", "tokn_test_3ds");
+    long orderId = charge.path("order_id").asLong();
+    String uri = Sandbox.omiseReturnUri(charge.path("charge_id").asText());
+    String query = uri.substring(uri.indexOf('?'));
+    String rowsBefore = rowsOf(orderId);
+
+    HttpResponse<String> crossed =
+        Api.send(
+            HttpRequest.newBuilder(URI.create(Api.BASE + "/api/payments/return/2c2p" + query))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("paymentResponse=" + "A".repeat(1 << 16)))
+                .build());
+    assertThat(crossed.statusCode()).as(crossed.body()).isEqualTo(404);
+    assertProblem(crossed, "order-not-found");
+    assertThat(Api.anonymous().get("/api/payments/return/2c2p" + query).statusCode())
+        .isEqualTo(404);
+    assertThat(rowsOf(orderId)).as("the order and its charge").isEqualTo(rowsBefore);
+    assertThat(Api.anonymous().get(RETURN_PAGE + query).statusCode()).isEqualTo(200);
+  }
+
   // --- helpers ----------------------------------------------------------------------------------
 
   private static String key() {

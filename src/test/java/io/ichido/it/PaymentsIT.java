@@ -297,4 +297,136 @@ class PaymentsIT {
         .contains("\"order_status\":\"PAID\"");
     assertThat(Sandbox.charges(orderId)).hasSize(1);
   }
+
+  @Test
+  @DisplayName(
+      "2C2P 3-D Secure: Do Payment's 1001 sends the customer on, the return is read back by"
+          + " inquiry, a forged paymentResponse changes nothing, one charge")
+  void twoC2pThreeDSecure() {
+    JsonNode order = new Shopper(SHOP_A).order(Db.newProduct(10, 3300, 10), 1);
+    long orderId = order.get("id").asLong();
+    String key = "pay-" + UUID.randomUUID();
+    String body = Shopper.chargeBody(order, "2c2p", "card", "3ds");
+
+    HttpResponse<String> answer = SHOP_A.postJson(CHARGE, key, body);
+    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(201);
+    JsonNode charge = Shopper.json(answer.body());
+    assertThat(charge.path("status").asText()).isEqualTo("requires_action");
+    String page = charge.path("authorize_uri").asText();
+    assertThat(page).startsWith(Sandbox.URL);
+    // The same key again: the same attempt and the same page, nothing sent to 2C2P again.
+    HttpResponse<String> again = SHOP_A.postJson(CHARGE, key, body);
+    assertThat(Shopper.json(again.body()).path("authorize_uri").asText()).isEqualTo(page);
+
+    // The customer leaves the page before authenticating: 2C2P's inquiry says pending.
+    HttpResponse<String> shown = Api.send(HttpRequest.newBuilder(URI.create(page)).GET().build());
+    assertThat(shown.statusCode()).isEqualTo(200);
+    String returnUrl = formAction(shown.body(), "leave");
+    assertThat(returnUrl).contains("/api/payments/return/2c2p?order_id=" + orderId);
+    String forged =
+        java.util.Base64.getUrlEncoder()
+            .encodeToString(
+                ("{\"invoiceNo\":\"ORDER-" + orderId + "\",\"respCode\":\"0000\"}")
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    HttpResponse<String> early = postForm(returnUrl, "paymentResponse=" + forged);
+    assertThat(early.statusCode()).as(early.body()).isEqualTo(200);
+    assertThat(early.body()).contains("\"status\":\"requires_action\"").contains(page);
+    assertThat(SHOP_A.get("/api/orders/" + orderId).body())
+        .contains("\"status\":\"PENDING_PAYMENT\"");
+    assertThat(Sandbox.charges(orderId)).isEmpty();
+
+    // Authenticated: the page posts the browser back, and the inquiry settles the order.
+    HttpResponse<String> authenticated =
+        Api.send(
+            HttpRequest.newBuilder(URI.create(page))
+                .POST(HttpRequest.BodyPublishers.noBody())
+                .build());
+    assertThat(authenticated.statusCode()).isEqualTo(200);
+    assertThat(formAction(authenticated.body(), "back")).isEqualTo(returnUrl);
+    HttpResponse<String> back =
+        postForm(returnUrl, "paymentResponse=" + formValue(authenticated.body()));
+    assertThat(back.statusCode()).as(back.body()).isEqualTo(200);
+    assertThat(back.body())
+        .contains("\"status\":\"succeeded\"")
+        .contains("\"order_status\":\"PAID\"");
+    // A reload sees the same; the same key replays its first answer (the idempotency layer), a
+    // new key is told the order is paid.
+    assertThat(Api.anonymous().get(returnUrl.substring(returnUrl.indexOf("/api/"))).body())
+        .contains("\"status\":\"succeeded\"");
+    assertThat(SHOP_A.postJson(CHARGE, key, body).body()).isEqualTo(answer.body());
+    assertThat(SHOP_A.postJson(CHARGE, "pay-" + UUID.randomUUID(), body).statusCode())
+        .isEqualTo(409);
+    assertThat(Sandbox.charges(orderId)).hasSize(1);
+  }
+
+  @Test
+  @DisplayName(
+      "2C2P 3-D Secure declined after authentication: the order stays payable, and a new attempt"
+          + " with another card pays it once")
+  void twoC2pThreeDSecureDeclined() {
+    JsonNode order = new Shopper(SHOP_A).order(Db.newProduct(10, 2100, 10), 1);
+    long orderId = order.get("id").asLong();
+    HttpResponse<String> answer =
+        SHOP_A.postJson(
+            CHARGE,
+            "pay-" + UUID.randomUUID(),
+            Shopper.chargeBody(order, "2c2p", "card", "3ds_decline"));
+    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(201);
+    String page = Shopper.json(answer.body()).path("authorize_uri").asText();
+
+    // While the customer is on the 3-D Secure page, another charge for the order must wait.
+    HttpResponse<String> meanwhile =
+        SHOP_A.postJson(
+            CHARGE,
+            "pay-" + UUID.randomUUID(),
+            Shopper.chargeBody(order, "2c2p", "card", Sandbox.CARD_THAT_PAYS.get("2c2p")));
+    assertThat(meanwhile.statusCode()).as(meanwhile.body()).isEqualTo(409);
+
+    HttpResponse<String> authenticated =
+        Api.send(
+            HttpRequest.newBuilder(URI.create(page))
+                .POST(HttpRequest.BodyPublishers.noBody())
+                .build());
+    String returnUrl = formAction(authenticated.body(), "back");
+    HttpResponse<String> back = postForm(returnUrl, "paymentResponse=x");
+    assertThat(back.body()).contains("\"status\":\"declined\"");
+    assertThat(SHOP_A.get("/api/orders/" + orderId).body())
+        .contains("\"status\":\"PENDING_PAYMENT\"");
+
+    HttpResponse<String> paid =
+        SHOP_A.postJson(
+            CHARGE,
+            "pay-" + UUID.randomUUID(),
+            Shopper.chargeBody(order, "2c2p", "card", Sandbox.CARD_THAT_PAYS.get("2c2p")));
+    assertThat(paid.statusCode()).as(paid.body()).isEqualTo(201);
+    assertThat(paid.body()).contains("\"status\":\"succeeded\"");
+    assertThat(Sandbox.charges(orderId)).hasSize(2);
+    assertThat(SHOP_A.get("/api/orders/" + orderId).body()).contains("\"status\":\"PAID\"");
+  }
+
+  /** The sandbox page's form with this id: where it posts the browser, unescaped. */
+  private static String formAction(String html, String id) {
+    java.util.regex.Matcher form =
+        java.util.regex.Pattern.compile("<form id=\"" + id + "\"[^>]* action=\"([^\"]+)\"")
+            .matcher(html);
+    assertThat(form.find()).as(html).isTrue();
+    return form.group(1).replace("&quot;", "\"").replace("&amp;", "&");
+  }
+
+  private static String formValue(String html) {
+    java.util.regex.Matcher value =
+        java.util.regex.Pattern.compile("name=\"paymentResponse\" value=\"([^\"]+)\"")
+            .matcher(html);
+    assertThat(value.find()).as(html).isTrue();
+    return value.group(1).replace("&amp;", "&");
+  }
+
+  /** As the browser posts 2C2P's frontend response: a form, no credentials. */
+  private static HttpResponse<String> postForm(String url, String form) {
+    return Api.send(
+        HttpRequest.newBuilder(URI.create(url))
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .POST(HttpRequest.BodyPublishers.ofString(form))
+            .build());
+  }
 }

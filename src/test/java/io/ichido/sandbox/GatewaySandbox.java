@@ -100,18 +100,16 @@ public final class GatewaySandbox implements AutoCloseable {
     Stats stats = new Stats();
     Faults faults = new Faults(stats);
     OmiseApi omise = new OmiseApi(ledger, urls);
+    TwoC2pApi twoC2p = new TwoC2pApi(ledger, urls, secret2c2p);
     List<Gateway> gateways =
-        List.of(
-            new StripeApi(ledger, urls),
-            omise,
-            new KomojuApi(ledger, urls),
-            new TwoC2pApi(ledger, urls, secret2c2p));
+        List.of(new StripeApi(ledger, urls), omise, new KomojuApi(ledger, urls), twoC2p);
     for (Gateway gateway : gateways) {
       byName.put(gateway.name(), gateway);
       server.createContext("/" + gateway.name() + "/", new GatewayHandler(gateway, faults, stats));
     }
     ledger.subscribe(webhooks);
     server.createContext(OmiseAuthorizePage.PATH, new OmiseAuthorizePage(omise));
+    server.createContext(TwoC2pAuthenticationPage.PATH, new TwoC2pAuthenticationPage(twoC2p));
     server.createContext(
         SandboxControl.PATH, new SandboxControl(gateways, ledger, faults, stats, webhooks));
     ExecutorService executor =

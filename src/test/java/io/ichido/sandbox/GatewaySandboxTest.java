@@ -409,6 +409,62 @@ class GatewaySandboxTest extends SandboxTestSupport {
     }
 
     @Test
+    void threeDSecureIsPendingUntilThePagePostsBackOnce() throws Exception {
+      String token = paymentToken("ORDER-35", MERCHANT_SECRET);
+      JsonNode redirect = json(send(doPayment(token, "3ds")));
+      assertThat(redirect.get("respCode").asText()).isEqualTo("1001");
+      String page = redirect.get("data").asText();
+      assertThat(page).endsWith("/2c2p-3ds/" + token);
+      assertThat(json(send(doPayment(token, "3ds"))).get("data").asText()).isEqualTo(page);
+      assertThat(inquiry("ORDER-35").getClaim("respCode").asString()).isEqualTo("0001");
+      assertThat(ledger("2c2p", "35")).isEmpty();
+
+      HttpResponse<String> shown = send(HttpRequest.newBuilder(URI.create(page)).GET().build());
+      assertThat(shown.body())
+          .contains("id=\"leave\"")
+          .contains("action=\"https://shop.example/back\"");
+      assertThat(inquiry("ORDER-35").getClaim("respCode").asString()).isEqualTo("0001");
+
+      HttpRequest post =
+          HttpRequest.newBuilder(URI.create(page))
+              .POST(HttpRequest.BodyPublishers.noBody())
+              .build();
+      String posted = send(post).body();
+      assertThat(posted).contains("id=\"back\"").contains("https://shop.example/back");
+      java.util.regex.Matcher value =
+          java.util.regex.Pattern.compile("name=\"paymentResponse\" value=\"([^\"]+)\"")
+              .matcher(posted);
+      assertThat(value.find()).isTrue();
+      JsonNode response = Json.parse(Base64.getUrlDecoder().decode(value.group(1)));
+      assertThat(response.get("invoiceNo").asText()).isEqualTo("ORDER-35");
+      assertThat(response.get("respCode").asText()).isEqualTo("2000");
+      send(post);
+
+      assertThat(inquiry("ORDER-35").getClaim("respCode").asString()).isEqualTo("0000");
+      assertThat(ledger("2c2p", "35")).hasSize(1);
+      assertThat(json(send(doPayment(token, "3ds"))).get("respCode").asText()).isEqualTo("2000");
+    }
+
+    @Test
+    void threeDSecureDeclinedAfterAuthentication() throws Exception {
+      String token = paymentToken("ORDER-36", MERCHANT_SECRET);
+      String page = json(send(doPayment(token, "3ds_decline"))).get("data").asText();
+      send(
+          HttpRequest.newBuilder(URI.create(page))
+              .POST(HttpRequest.BodyPublishers.noBody())
+              .build());
+
+      assertThat(inquiry("ORDER-36").getClaim("respCode").asString()).isEqualTo("4005");
+      assertThat(ledger("2c2p", "36").get(0).get("status").asText()).isEqualTo("failed");
+      assertThat(
+              send(HttpRequest.newBuilder(URI.create(page.replace("/2c2p-3ds/", "/2c2p-3ds/x")))
+                      .GET()
+                      .build())
+                  .statusCode())
+          .isEqualTo(404);
+    }
+
+    @Test
     void unpaidOrUnknownInvoicesAreNotFound() throws Exception {
       paymentToken("ORDER-33", MERCHANT_SECRET);
 

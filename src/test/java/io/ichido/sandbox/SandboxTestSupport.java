@@ -203,6 +203,7 @@ abstract class SandboxTestSupport {
     claims.put("currencyCode", "JPY");
     claims.put("paymentChannel", List.of("CC"));
     claims.put("idempotencyID", "client-key-" + invoiceNo);
+    claims.put("frontendReturnUrl", "https://shop.example/back");
     return claims;
   }
 

@@ -8,6 +8,11 @@ record SandboxUrls(String base) {
     return base + OmiseAuthorizePage.PATH + chargeId;
   }
 
+  /** 2C2P's 3-D Secure page (Do Payment's 1001 {@code data}) for a payment token. */
+  String twoC2pAuthentication(String paymentToken) {
+    return base + TwoC2pAuthenticationPage.PATH + paymentToken;
+  }
+
   /**
    * Where a customer would read a voucher, bank details or a QR code; the page only says how to
    * complete or expire the payment through the control API.

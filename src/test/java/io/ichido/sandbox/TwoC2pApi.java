@@ -29,6 +29,11 @@ final class TwoC2pApi implements Gateway {
   private static final String INQUIRY = "/payment/4.3/paymentInquiry";
   private static final String DECLINING_CARD = "decline";
 
+  /** Cards that ask for 3-D Secure: the first passes it and is charged, the second is declined. */
+  private static final String SECURE_CARD = "3ds";
+
+  private static final String SECURE_DECLINING_CARD = "3ds_decline";
+
   private final Ledger ledger;
   private final SandboxUrls urls;
   private final Hs256 jwt;
@@ -42,18 +47,30 @@ final class TwoC2pApi implements Gateway {
     private final BigDecimal amount;
     private final String currency;
     private final String paymentToken;
+    private final String returnUrl;
     private String tranRef;
     private String approvalCode;
     private boolean declined;
 
-    private Invoice(String merchantId, String invoiceNo, BigDecimal amount, String currency) {
+    /** The card of a Do Payment that waits on 3-D Secure; null when none waits. */
+    private String authenticating;
+
+    private Invoice(
+        String merchantId, String invoiceNo, BigDecimal amount, String currency, String returnUrl) {
       this.merchantId = merchantId;
       this.invoiceNo = invoiceNo;
       this.amount = amount;
       this.currency = currency;
+      this.returnUrl = returnUrl;
       this.paymentToken = Ids.alphanumeric("", 48);
     }
   }
+
+  /**
+   * What the 3-D Secure page shows: where the browser goes back to (null when the merchant gave no
+   * {@code frontendReturnUrl}), and the base64url {@code paymentResponse} it posts there.
+   */
+  record Authentication(String invoiceNo, String returnUrl, String paymentResponse) {}
 
   TwoC2pApi(Ledger ledger, SandboxUrls urls, String secret) {
     this.ledger = ledger;
@@ -167,7 +184,13 @@ final class TwoC2pApi implements Gateway {
       return refused("9004", "The value is not valid: amount or currencyCode");
     }
     String invoiceNo = claims.get("invoiceNo").asText();
-    Invoice created = new Invoice(claims.get("merchantID").asText(), invoiceNo, amount, currency);
+    Invoice created =
+        new Invoice(
+            claims.get("merchantID").asText(),
+            invoiceNo,
+            amount,
+            currency,
+            Json.text(claims, "frontendReturnUrl"));
     Invoice invoice = invoices.putIfAbsent(invoiceNo, created);
     if (invoice != null) {
       return refused("9015", TwoC2pCode.of("9015").text());
@@ -197,14 +220,54 @@ final class TwoC2pApi implements Gateway {
     if (card.isBlank()) {
       return refused("9005", "Some mandatory fields are missing: securePayToken");
     }
+    ObjectNode answer = Json.object().put("invoiceNo", invoice.invoiceNo).put("channelCode", "CC");
     synchronized (invoice) {
+      if (invoice.tranRef == null
+          && (invoice.authenticating != null
+              || card.equals(SECURE_CARD)
+              || card.equals(SECURE_DECLINING_CARD))) {
+        // 1001: the customer must be sent to the page in data; the inquiry says pending till then.
+        if (invoice.authenticating == null) {
+          invoice.authenticating = card;
+        }
+        answer.put("data", urls.twoC2pAuthentication(invoice.paymentToken));
+        return SandboxResponse.json(200, coded(answer, "1001"));
+      }
       if (invoice.tranRef == null) {
         charge(invoice, card);
       }
     }
-    ObjectNode answer = Json.object().put("invoiceNo", invoice.invoiceNo).put("channelCode", "CC");
     coded(answer, "2000");
     return SandboxResponse.json(200, answer);
+  }
+
+  /**
+   * The 3-D Secure page for a payment token: empty when no payment waits on it. {@code complete}
+   * passes the authentication and charges the card (or declines it); otherwise the customer leaves
+   * the page and the payment stays pending. Completing twice charges once.
+   */
+  Optional<Authentication> authentication(String paymentToken, boolean complete) {
+    Invoice invoice = byToken.get(paymentToken);
+    if (invoice == null) {
+      return Optional.empty();
+    }
+    synchronized (invoice) {
+      if (invoice.authenticating == null && invoice.tranRef == null) {
+        return Optional.empty();
+      }
+      if (complete && invoice.tranRef == null) {
+        charge(invoice, invoice.authenticating.equals(SECURE_DECLINING_CARD) ? DECLINING_CARD : "");
+        invoice.authenticating = null;
+      }
+      ObjectNode response = Json.object().put("invoiceNo", invoice.invoiceNo);
+      response.put("channelCode", "CC");
+      coded(response, invoice.tranRef == null ? "0001" : "2000");
+      return Optional.of(
+          new Authentication(
+              invoice.invoiceNo,
+              invoice.returnUrl,
+              java.util.Base64.getUrlEncoder().encodeToString(Json.bytes(response))));
+    }
   }
 
   /** The invoice's one charge; later Do Payments for it charge nothing. */
@@ -242,8 +305,13 @@ final class TwoC2pApi implements Gateway {
       answer.put("currencyCode", invoice.currency);
       answer.put("tranRef", invoice.tranRef).put("referenceNo", invoice.tranRef);
       answer.put("approvalCode", invoice.approvalCode);
-      // A token without a payment yet: 2C2P has no transaction for the invoice.
-      coded(answer, invoice.tranRef == null ? "2002" : invoice.declined ? "4005" : "0000");
+      if (invoice.tranRef == null && invoice.authenticating != null) {
+        // Do Payment went to 3-D Secure and the customer has not finished it.
+        coded(answer, "0001");
+      } else {
+        // A token without a payment yet: 2C2P has no transaction for the invoice.
+        coded(answer, invoice.tranRef == null ? "2002" : invoice.declined ? "4005" : "0000");
+      }
     }
     return signed(answer);
   }

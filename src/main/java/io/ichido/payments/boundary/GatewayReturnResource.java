@@ -7,7 +7,9 @@ import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Positive;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
@@ -40,10 +42,48 @@ public class GatewayReturnResource {
       @QueryParam("order_id") @NotNull @Positive Long orderId,
       @QueryParam("expires") long expires,
       @QueryParam("token") String token) {
-    if (!links.valid("omise", orderId, expires, token)) {
+    return returned("omise", orderId, expires, token);
+  }
+
+  /**
+   * 2C2P posts the browser here with a {@code paymentResponse} form field. That field is never
+   * read: it is unsigned, so it proves nothing, and an unread body costs no parsing. The payment is
+   * read back with a signed inquiry instead. GET serves a reload of the page.
+   */
+  @Operation(
+      operationId = "returnFromTwoC2p",
+      summary = "Return from 3-D Secure (2C2P)",
+      description =
+          "Where 2C2P sends the customer's browser after 3-D Secure (a form POST; GET for a reload). The signed link proves which order; the posted paymentResponse is ignored and the payment read back with a payment inquiry.")
+  @POST
+  @Path("2c2p")
+  @Consumes(MediaType.WILDCARD)
+  public ReturnView twoC2pPosted(
+      @QueryParam("order_id") @NotNull @Positive Long orderId,
+      @QueryParam("expires") long expires,
+      @QueryParam("token") String token) {
+    return twoC2p(orderId, expires, token);
+  }
+
+  @Operation(
+      operationId = "reloadReturnFromTwoC2p",
+      summary = "Return from 3-D Secure (2C2P), reloaded",
+      description =
+          "The same page as the form POST, for a browser that reloads it: the payment read back with a payment inquiry.")
+  @GET
+  @Path("2c2p")
+  public ReturnView twoC2p(
+      @QueryParam("order_id") @NotNull @Positive Long orderId,
+      @QueryParam("expires") long expires,
+      @QueryParam("token") String token) {
+    return returned("2c2p", orderId, expires, token);
+  }
+
+  private ReturnView returned(String gateway, long orderId, long expires, String token) {
+    if (!links.valid(gateway, orderId, expires, token)) {
       // The same answer as for an order that does not exist: a guess learns nothing.
       throw new OrderNotFound(orderId);
     }
-    return ReturnView.of(charges.refresh(orderId, "omise"));
+    return ReturnView.of(charges.refresh(orderId, gateway));
   }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.ichido.orders.entity.OrderStatus;
 import io.ichido.payments.entity.ChargeAttempt;
+import io.ichido.payments.entity.ChargeStatus;
 import io.ichido.platform.control.Json;
 import java.util.Map;
 
@@ -17,9 +18,14 @@ public record ChargeOutcome(
     Map<String, Object> instructions,
     String authorizeUri) {
 
-  /** From the gateway's fresh answer, or, without one, from what the attempt kept. */
+  /**
+   * From the gateway's fresh answer, or, without one, from what the attempt kept. An answer that
+   * still requires action but no longer says where (2C2P's inquiry) leaves the kept link in place.
+   */
   static ChargeOutcome of(ChargeAttempt attempt, OrderStatus orderStatus, GatewayCharge answer) {
-    if (answer != null && attempt.status() == answer.status()) {
+    if (answer != null
+        && attempt.status() == answer.status()
+        && (answer.status() != ChargeStatus.REQUIRES_ACTION || answer.authorizeUri() != null)) {
       return new ChargeOutcome(attempt, orderStatus, answer.instructions(), answer.authorizeUri());
     }
     Map<String, Object> kept = kept(attempt);

@@ -98,7 +98,9 @@ public class TwoC2pGateway implements PaymentGateway {
           command.reference(),
           command.amount(),
           command.currency(),
-          null,
+          // Kept with the attempt: a repeated request, or the return page, can send the customer
+          // on.
+          Map.of("authorize_uri", redirect),
           redirect,
           null,
           null);
@@ -107,9 +109,13 @@ public class TwoC2pGateway implements PaymentGateway {
     return inquire(command.reference());
   }
 
+  /**
+   * Asked only for a charge waiting on 3-D Secure (the customer's return): pending or in progress
+   * means the customer has not finished, so the charge still requires action.
+   */
   @Override
   public GatewayCharge retrieve(String invoiceNo) {
-    return inquire(invoiceNo);
+    return inquiry(invoiceNo, true).orElseThrow(() -> stillUnknown("2002", "not found"));
   }
 
   /** The invoice number is our reference: the inquiry is the lookup. */
@@ -122,11 +128,17 @@ public class TwoC2pGateway implements PaymentGateway {
     return inquiry(invoiceNo).orElseThrow(() -> stillUnknown("2002", "not found"));
   }
 
+  private Optional<GatewayCharge> inquiry(String invoiceNo) {
+    return inquiry(invoiceNo, false);
+  }
+
   /**
    * The inquiry's verdict: empty when 2C2P has no payment for the invoice; an exception when it
    * cannot say yet (pending, in progress, an answer we do not know), so the attempt stays in doubt.
+   * Only for a charge known to wait on the customer ({@code awaitingCustomer}) do pending and in
+   * progress mean what they say: still waiting.
    */
-  private Optional<GatewayCharge> inquiry(String invoiceNo) {
+  private Optional<GatewayCharge> inquiry(String invoiceNo, boolean awaitingCustomer) {
     Map<String, Object> inquiry = new LinkedHashMap<>();
     inquiry.put("merchantID", merchantId);
     inquiry.put("invoiceNo", invoiceNo);
@@ -157,7 +169,13 @@ public class TwoC2pGateway implements PaymentGateway {
           GatewayCharge.declined(
               invoiceNo, amount, currency, code.code(), GatewayHttp.text(result, "respDesc")));
     }
-    // Pending (3-D Secure not done yet), in progress, or a code we do not know: never guessed.
+    if (awaitingCustomer
+        && (code.meaning() == Meaning.PENDING || code.meaning() == Meaning.IN_PROGRESS)) {
+      return Optional.of(
+          new GatewayCharge(
+              ChargeStatus.REQUIRES_ACTION, invoiceNo, amount, currency, null, null, null, null));
+    }
+    // Pending, in progress or unknown for a charge sent blind: never guessed, it stays in doubt.
     throw stillUnknown(code.code(), code.meaning().name());
   }
 
