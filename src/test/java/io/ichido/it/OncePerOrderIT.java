@@ -225,7 +225,7 @@ class OncePerOrderIT {
   }
 
   static Stream<String> refundingGateways() {
-    // 2C2P refunds go through an API we do not speak.
+    // The sandbox imitates only whole 2C2P refunds (WebhooksIT.twoC2pRefundNotification).
     return Stream.of("stripe", "omise", "komoju");
   }
 

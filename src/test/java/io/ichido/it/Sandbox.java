@@ -168,6 +168,11 @@ public final class Sandbox {
         "/_sandbox/payments/" + gateway + "/" + chargeId + "/refund?amount=" + amount, Map.of());
   }
 
+  /** The merchant refunds all that is left of a paid charge (2C2P: the only refund imitated). */
+  public static JsonNode refundAll(String gateway, String chargeId) {
+    return post("/_sandbox/payments/" + gateway + "/" + chargeId + "/refund", Map.of());
+  }
+
   /** The customer's bank disputes a paid charge; the sandbox sends the signed dispute webhook. */
   public static JsonNode dispute(String gateway, String chargeId) {
     return post("/_sandbox/payments/" + gateway + "/" + chargeId + "/dispute", Map.of());

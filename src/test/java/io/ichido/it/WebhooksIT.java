@@ -130,6 +130,36 @@ class WebhooksIT {
     assertThat(Db.onHand(sku)).as("the sale stands until a person decides").isEqualTo(4);
   }
 
+  @Test
+  @DisplayName(
+      "2C2P refund notification (4120), delivered twice: the order REFUNDED once, for the whole"
+          + " amount")
+  void twoC2pRefundNotification() throws Exception {
+    String sku = Db.newProduct(5, 2400, 10);
+    JsonNode charge = pay("2c2p", "card", Sandbox.CARD_THAT_PAYS.get("2c2p"), sku, customerEmail());
+    assertThat(orderStatus(charge)).isEqualTo("PAID");
+    long orderId = charge.path("order_id").asLong();
+    String tranRef = Sandbox.charges(orderId).get(0).path("id").asText();
+
+    JsonNode refunded = Sandbox.refundAll("2c2p", tranRef);
+    assertThat(refunded.path("webhook").path("status").asInt()).isEqualTo(200);
+    Sandbox.redeliver(refunded.path("webhook").path("eventId").asText());
+
+    assertThat(orderStatus(charge)).isEqualTo("REFUNDED");
+    assertThat(
+            Db.count(
+                "SELECT count(*) FROM payment_log WHERE order_id = ? AND kind ="
+                    + " 'ORDER_STATUS_CHANGED' AND status = 'REFUNDED'",
+                orderId))
+        .isOne();
+    assertThat(
+            Db.count(
+                "SELECT refunded_amount FROM charge_attempt WHERE order_id = ? AND status ="
+                    + " 'REFUNDED'",
+                orderId))
+        .isEqualTo(charge.path("amount").asLong());
+  }
+
   // --- effects, each once -------------------------------------------------------------------
 
   @Test

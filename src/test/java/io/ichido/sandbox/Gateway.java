@@ -43,8 +43,8 @@ interface Gateway {
 
   Settlement.Outcome settle(String id, Settlement settlement);
 
-  /** Whether the sandbox imitates this gateway's refunds. */
-  default boolean refunds() {
+  /** Whether the sandbox imitates refunds of part of a payment, not only whole ones. */
+  default boolean refundsInPart() {
     return true;
   }
 

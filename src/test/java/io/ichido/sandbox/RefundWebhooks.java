@@ -19,13 +19,16 @@ import java.util.function.BiFunction;
  *       {@code refunded_amount})
  *   <li>KOMOJU: {@code payment.refund.created} (the payment, with its {@code amount_refunded}) and,
  *       once nothing is left, {@code payment.refunded}
+ *   <li>2C2P: a backend notification with {@code respCode} 4120 (refunded; a code in no official
+ *       page found) and the invoice's amount. Only whole refunds: what 2C2P notifies of a partial
+ *       one is not known, so the sandbox refuses to invent it.
  * </ul>
  */
 final class RefundWebhooks {
 
   private RefundWebhooks() {}
 
-  static List<Webhook> about(LedgerEntry entry, ObjectNode payment) {
+  static List<Webhook> about(LedgerEntry entry, ObjectNode payment, String secret2c2p) {
     if (payment == null) {
       throw new IllegalStateException(
           "No " + entry.gateway() + " payment " + entry.id() + " to tell of its refund.");
@@ -34,6 +37,7 @@ final class RefundWebhooks {
       case StripeApi.NAME -> List.of(stripe(entry, payment));
       case OmiseApi.NAME -> omise(entry, payment);
       case KomojuApi.NAME -> komoju(entry, payment);
+      case TwoC2pApi.NAME -> List.of(twoC2p(entry, payment, secret2c2p));
       default ->
           throw new IllegalArgumentException(
               "The sandbox imitates no " + entry.gateway() + " refunds.");
@@ -74,6 +78,21 @@ final class RefundWebhooks {
     return types.stream()
         .map(type -> event(entry, type, (id, t) -> WebhookEvents.komojuEvent(id, t, payment, now)))
         .toList();
+  }
+
+  private static Webhook twoC2p(LedgerEntry entry, ObjectNode invoice, String secret) {
+    String id = WebhookEvents.newEventId(TwoC2pApi.NAME);
+    String body =
+        WebhookSigner.twoC2pBody(
+            WebhookEvents.twoC2pClaims(
+                invoice.path("merchantID").asText(""),
+                entry.idempotencyKey(),
+                entry.amountRefunded(),
+                entry.currency(),
+                "4120",
+                entry.id()),
+            secret);
+    return new Webhook(id, entry.gateway(), "4120", entry.id(), entry.reference(), body);
   }
 
   /**

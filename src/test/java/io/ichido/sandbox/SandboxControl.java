@@ -220,8 +220,9 @@ final class SandboxControl implements HttpHandler {
    * gateway's dashboard or API, and sends the gateway's refund webhooks; 400 for more than is left.
    */
   private SandboxResponse refund(Gateway gateway, String id, Long amount) {
-    if (!gateway.refunds()) {
-      return problem(501, "The sandbox imitates no " + gateway.name() + " refunds.");
+    if (amount != null && !gateway.refundsInPart()) {
+      return problem(
+          501, "The sandbox imitates only whole " + gateway.name() + " refunds: leave out amount.");
     }
     return switch (ledger.refund(
         gateway.name(), id, amount, (entry, refund) -> gateway.refunded(id, refund, entry))) {

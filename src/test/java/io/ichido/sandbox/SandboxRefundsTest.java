@@ -164,9 +164,25 @@ class SandboxRefundsTest extends SandboxTestSupport {
     assertThat(refund("stripe", declined, "").statusCode()).isEqualTo(409);
     assertThat(refund("stripe", "pi_nope", "").statusCode()).isEqualTo(404);
     assertThat(refund("paypal", "x", "").statusCode()).isEqualTo(404);
-    assertThat(refund("2c2p", tranRef, "").statusCode()).isEqualTo(501);
+    assertThat(refund("2c2p", tranRef, "?amount=1000").statusCode()).as("in part").isEqualTo(501);
     settle("stripe", konbini, "complete");
     assertThat(refunded("stripe", konbini, "").get("status").asText()).isEqualTo("refunded");
+  }
+
+  @Test
+  @DisplayName("2C2P: a whole refund shows as 4120 in the inquiry and a signed 4120 notification")
+  void twoC2pWholeRefund() throws Exception {
+    send(doPayment(paymentToken("ORDER-309", MERCHANT_SECRET), "4111-card-token"));
+    String tranRef = ledger("2c2p", "309").get(0).get("id").asText();
+
+    JsonNode entry = refunded("2c2p", tranRef, "");
+
+    assertThat(entry.get("status").asText()).isEqualTo("refunded");
+    assertThat(entry.get("amountRefunded").asLong()).isEqualTo(5672);
+    assertThat(inquiry("ORDER-309").getClaim("respCode").asString()).isEqualTo("4120");
+    JsonNode hook = webhooks().get(webhooks().size() - 1);
+    assertThat(hook.get("type").asText()).isEqualTo("4120");
+    assertThat(hook.get("chargeId").asText()).isEqualTo(tranRef);
   }
 
   @Test

@@ -51,6 +51,7 @@ final class TwoC2pApi implements Gateway {
     private String tranRef;
     private String approvalCode;
     private boolean declined;
+    private boolean refunded;
 
     /** The card of a Do Payment that waits on 3-D Secure; null when none waits. */
     private String authenticating;
@@ -310,7 +311,11 @@ final class TwoC2pApi implements Gateway {
         coded(answer, "0001");
       } else {
         // A token without a payment yet: 2C2P has no transaction for the invoice.
-        coded(answer, invoice.tranRef == null ? "2002" : invoice.declined ? "4005" : "0000");
+        coded(
+            answer,
+            invoice.tranRef == null
+                ? "2002"
+                : invoice.declined ? "4005" : invoice.refunded ? "4120" : "0000");
       }
     }
     return signed(answer);
@@ -355,17 +360,26 @@ final class TwoC2pApi implements Gateway {
   }
 
   /**
-   * 2C2P refunds through its Payment Maintenance API (JWE-encrypted, PS256-signed XML), which
-   * Ichido does not speak; the sandbox imitates none.
+   * A whole refund, as the shop makes it in 2C2P's merchant portal (its Payment Maintenance API,
+   * JWE-encrypted XML, Ichido does not speak): the inquiry then answers 4120 and a notification
+   * tells it. Partial refunds are not imitated: what 2C2P notifies of them is not known.
    */
   @Override
-  public boolean refunds() {
+  public boolean refundsInPart() {
     return false;
   }
 
   @Override
   public void refunded(String id, long refund, LedgerEntry entry) {
-    throw new UnsupportedOperationException("The sandbox imitates no 2C2P refunds.");
+    for (Invoice invoice : invoices.values()) {
+      synchronized (invoice) {
+        if (id.equals(invoice.tranRef)) {
+          invoice.refunded = true;
+          return;
+        }
+      }
+    }
+    throw new IllegalStateException("No 2C2P invoice charged as " + id + ".");
   }
 
   @Override

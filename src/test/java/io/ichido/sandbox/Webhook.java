@@ -28,7 +28,7 @@ record Webhook(
   static List<Webhook> about(
       LedgerEntry entry, ObjectNode current, Long amountPaid, String secret2c2p) {
     if (entry.status().refunded()) {
-      return RefundWebhooks.about(entry, current);
+      return RefundWebhooks.about(entry, current, secret2c2p);
     }
     return List.of(
         switch (entry.gateway()) {
