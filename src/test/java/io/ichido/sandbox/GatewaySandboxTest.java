@@ -296,6 +296,18 @@ class GatewaySandboxTest extends SandboxTestSupport {
       assertThat(entries.get(0).get("reference").asText()).isEqualTo("21");
     }
 
+    @Test
+    void idempotencyKeysOver100CharactersAreRefused() throws Exception {
+      HttpResponse<String> tooLong =
+          send(komoju("k".repeat(101), komojuBody("225", "\"tok_visa\"")));
+      HttpResponse<String> longest =
+          send(komoju("k".repeat(100), komojuBody("225", "\"tok_visa\"")));
+
+      assertThat(tooLong.statusCode()).isEqualTo(400);
+      assertThat(longest.statusCode()).isEqualTo(200);
+      assertThat(ledger("komoju", "225")).hasSize(1);
+    }
+
     @ParameterizedTest
     @CsvSource({
       "tok_declined, card_declined, 221",

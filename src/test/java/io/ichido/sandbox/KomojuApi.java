@@ -82,6 +82,9 @@ final class KomojuApi implements Gateway {
     return payments.find(id);
   }
 
+  /** KOMOJU keeps idempotency keys of at most 100 ASCII characters (doc.komoju.com). */
+  private static final int MAX_KEY_LENGTH = 100;
+
   private SandboxResponse create(SandboxRequest request) {
     JsonNode body = Json.parse(request.body());
     if (body == null || !body.isObject()) {
@@ -92,6 +95,14 @@ final class KomojuApi implements Gateway {
       return invalid;
     }
     String key = request.header("X-KOMOJU-IDEMPOTENCY");
+    if (key != null && key.length() > MAX_KEY_LENGTH) {
+      // KOMOJU's documented limit; the error code itself is not documented.
+      return error(
+          400,
+          "bad_request",
+          "The idempotency key must be at most 100 characters.",
+          "X-KOMOJU-IDEMPOTENCY");
+    }
     Replays.Outcome outcome = replays.execute(key, body.toString(), () -> pay(body, key));
     if (outcome.inFlight()) {
       return error(
