@@ -50,6 +50,12 @@ record Delivery(
 
   /** A valid "paid" event, in the gateway's own shape, for a charge as the API answered it. */
   static Delivery succeeded(String gateway, JsonNode charge) {
+    return succeeded(gateway, charge, "JPY");
+  }
+
+  /** A valid "paid" event for the charge's amount, paid in {@code currency} (e.g. USD). */
+  static Delivery succeeded(String gateway, JsonNode charge, String currency) {
+    String lower = currency.toLowerCase(java.util.Locale.ROOT);
     String id = charge.path("charge_id").asText();
     long amount = charge.path("amount").asLong();
     String event =
@@ -60,7 +66,7 @@ record Delivery(
                   "payment_intent.succeeded",
                   id,
                   amount,
-                  "jpy",
+                  lower,
                   "succeeded",
                   Instant.now().getEpochSecond());
           case "omise" ->
@@ -69,7 +75,7 @@ record Delivery(
                   "charge.complete",
                   id,
                   amount,
-                  "jpy",
+                  lower,
                   "successful");
           case "komoju" ->
               WebhookEvents.komoju(
@@ -78,13 +84,17 @@ record Delivery(
                   id,
                   "ORDER-" + charge.path("order_id").asLong(),
                   amount,
-                  "JPY",
+                  currency,
                   "captured",
                   "credit_card");
-          default ->
-              json(
-                  WebhookEvents.twoC2pClaims(
-                      "JT01", id, amount, "JPY", "0000", "T" + UUID.randomUUID()));
+          default -> {
+            // The yen amount as 2C2P writes it ("5500.00"), whatever the currency code says.
+            Map<String, Object> claims =
+                WebhookEvents.twoC2pClaims(
+                    "JT01", id, amount, "JPY", "0000", "T" + UUID.randomUUID());
+            claims.put("currencyCode", currency);
+            yield json(claims);
+          }
         };
     return of(gateway, event);
   }

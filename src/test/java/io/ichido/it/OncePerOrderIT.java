@@ -3,6 +3,8 @@ package io.ichido.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URI;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -255,30 +257,89 @@ class OncePerOrderIT {
     assertThat(all.path("refunded").asLong()).isEqualTo(amount);
   }
 
-  @Test
-  @DisplayName("the gateway answers another amount: not paid, stock kept, the order for review")
-  void otherAmountIsNeverPaid() {
+  static Stream<Arguments> gatewaysAndAlterations() {
+    return Stream.of("stripe", "omise", "komoju", "2c2p")
+        .flatMap(
+            gateway ->
+                Stream.of(
+                    Arguments.of(gateway, "alter_amount"),
+                    Arguments.of(gateway, "alter_currency")));
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("gatewaysAndAlterations")
+  @DisplayName(
+      "the gateway answers another amount or currency: not paid, stock kept, no success fact, the"
+          + " attempt and the order for review")
+  void otherAmountIsNeverPaid(String gateway, String alteration) {
     String sku = Db.newProduct(10, 1500, 10);
     JsonNode order = new Shopper(SHOP_A).order(sku, 1);
     long orderId = order.get("id").asLong();
-    Sandbox.fault("stripe", "*", "alter_amount", 1, 0);
+    // The charge answer (2C2P: the inquiry that reads it back) says what the gateway did not do.
+    Sandbox.fault(gateway, "*", alteration, 1, 0);
 
     HttpResponse<String> answer =
         SHOP_A.postJson(
             CHARGE,
             "pay-" + UUID.randomUUID(),
-            Shopper.chargeBody(order, "stripe", "card", "pm_card_visa"));
+            Shopper.chargeBody(order, gateway, "card", Sandbox.CARD_THAT_PAYS.get(gateway)));
 
     assertThat(answer.statusCode()).as(answer.body()).isEqualTo(502);
     assertThat(answer.body()).contains("gateway-rejected");
+    assertNeverPaid(orderId, sku);
+  }
+
+  @Test
+  @DisplayName(
+      "the 3-D Secure return reads back another amount (2C2P inquiry): not paid, the order for"
+          + " review")
+  void otherAmountOnTheThreeDSecureReturnIsNeverPaid() {
+    String sku = Db.newProduct(10, 1500, 10);
+    JsonNode order = new Shopper(SHOP_A).order(sku, 1);
+    long orderId = order.get("id").asLong();
+    HttpResponse<String> answer =
+        SHOP_A.postJson(
+            CHARGE, "pay-" + UUID.randomUUID(), Shopper.chargeBody(order, "2c2p", "card", "3ds"));
+    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(201);
+    String page = Shopper.json(answer.body()).path("authorize_uri").asText();
+    String authenticated =
+        Api.send(
+                HttpRequest.newBuilder(URI.create(page))
+                    .POST(HttpRequest.BodyPublishers.noBody())
+                    .build())
+            .body();
+    java.util.regex.Matcher form =
+        java.util.regex.Pattern.compile("<form id=\"back\"[^>]* action=\"([^\"]+)\"")
+            .matcher(authenticated);
+    assertThat(form.find()).as(authenticated).isTrue();
+    String returnUrl = form.group(1).replace("&amp;", "&");
+    Sandbox.fault("2c2p", "*", "alter_amount", 1, 0);
+
+    HttpResponse<String> back =
+        Api.anonymous().get(returnUrl.substring(returnUrl.indexOf("/api/")));
+
+    assertThat(back.statusCode()).as(back.body()).isEqualTo(200);
+    assertThat(back.body()).contains("\"status\":\"needs_review\"");
+    assertNeverPaid(orderId, sku);
+  }
+
+  private static void assertNeverPaid(long orderId, String sku) {
     assertThat(status(orderId)).isEqualTo("NEEDS_REVIEW");
-    assertThat(Db.reserved(sku)).isEqualTo(1);
-    assertThat(Db.onHand(sku)).isEqualTo(10);
+    assertThat(Db.reserved(sku)).as("reserved").isEqualTo(1);
+    assertThat(Db.onHand(sku)).as("on hand").isEqualTo(10);
     assertThat(
             Db.count(
                 "SELECT count(*) FROM charge_attempt WHERE order_id = ? AND status = 'NEEDS_REVIEW'",
                 orderId))
         .isEqualTo(1);
+    assertThat(
+            Db.count(
+                "SELECT count(*) FROM payment_log WHERE order_id = ? AND ((kind ="
+                    + " 'ORDER_STATUS_CHANGED' AND status = 'PAID') OR kind = 'RECEIPT_ISSUED'"
+                    + " OR (kind = 'STOCK_MOVED' AND status = 'SOLD'))",
+                orderId))
+        .as("success facts")
+        .isZero();
   }
 
   @Test

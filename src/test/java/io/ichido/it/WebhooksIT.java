@@ -22,6 +22,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.stream.Stream;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -32,6 +33,8 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -206,12 +209,7 @@ class WebhooksIT {
     JsonNode charge = pay("omise", "card", "tokn_test_3ds", sku, email);
     assertThat(charge.path("status").asText()).isEqualTo("requires_action");
 
-    HttpResponse<String> authorized =
-        Api.send(
-            HttpRequest.newBuilder(URI.create(charge.path("authorize_uri").asText()))
-                .GET()
-                .build());
-    assertThat(authorized.statusCode()).isIn(302, 303);
+    authorizeOmise(charge);
 
     Await.until(
         "the 3-D Secure webhook to pay order " + orderId(charge),
@@ -346,6 +344,72 @@ class WebhooksIT {
     assertThat(Db.onHand(sku)).isEqualTo(10);
     Thread.sleep(2000);
     assertThat(mailTo(email)).isEmpty();
+  }
+
+  static Stream<Arguments> openChargePerGateway() {
+    return Stream.of(
+        Arguments.of("stripe", "konbini", ""),
+        Arguments.of("komoju", "konbini", ""),
+        Arguments.of("2c2p", "card", "3ds"));
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("openChargePerGateway")
+  @DisplayName(
+      "a success event for the right amount in another currency does not pay the order:"
+          + " NEEDS_REVIEW, stock kept, no receipt")
+  void otherCurrencyNeedsReview(String gateway, String method, String token) throws Exception {
+    String email = customerEmail();
+    String sku = Db.newProduct(10, 5000, 10);
+    JsonNode charge = pay(gateway, method, token, sku, email);
+
+    HttpResponse<String> delivered = deliver(Delivery.succeeded(gateway, charge, "USD"));
+
+    assertThat(delivered.statusCode()).as(delivered.body()).isEqualTo(200);
+    assertPaidInAnotherCurrencyNeedsReview(charge, sku);
+  }
+
+  @Test
+  @DisplayName(
+      "Omise: its webhook's charge, read back from the API, in another currency: NEEDS_REVIEW")
+  void omiseOtherCurrencyNeedsReview() throws Exception {
+    String sku = Db.newProduct(10, 5000, 10);
+    JsonNode charge = pay("omise", "card", "tokn_test_3ds", sku, customerEmail());
+    // Omise's events are never trusted: the charge the webhook reads back is what lies.
+    Sandbox.fault("omise", "*", "alter_currency", 1, 0);
+    try {
+      authorizeOmise(charge);
+      Await.until(
+          "the 3-D Secure webhook to put order " + orderId(charge) + " in review",
+          () -> orderStatus(charge).equals("NEEDS_REVIEW"));
+    } finally {
+      Sandbox.calm();
+    }
+    assertPaidInAnotherCurrencyNeedsReview(charge, sku);
+  }
+
+  /** The customer passes Omise's 3-D Secure: the sandbox completes the charge and tells us. */
+  private static void authorizeOmise(JsonNode charge) {
+    HttpResponse<String> authorized =
+        Api.send(
+            HttpRequest.newBuilder(URI.create(charge.path("authorize_uri").asText()))
+                .GET()
+                .build());
+    assertThat(authorized.statusCode()).isIn(302, 303);
+  }
+
+  private static void assertPaidInAnotherCurrencyNeedsReview(JsonNode charge, String sku) {
+    assertThat(orderStatus(charge)).isEqualTo("NEEDS_REVIEW");
+    assertThat(Db.reserved(sku)).isEqualTo(1);
+    assertThat(Db.onHand(sku)).isEqualTo(10);
+    assertThat(
+            Db.count(
+                "SELECT count(*) FROM payment_log WHERE order_id = ? AND ((kind ="
+                    + " 'ORDER_STATUS_CHANGED' AND status = 'PAID') OR kind = 'RECEIPT_ISSUED')",
+                orderId(charge)))
+        .isZero();
+    assertThat(Db.text("SELECT review_reason FROM customer_order WHERE id = ?", orderId(charge)))
+        .contains("USD");
   }
 
   // --- helpers ------------------------------------------------------------------------------
