@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.ichido.audit.control.EntryHash;
+import io.ichido.audit.control.LogRows;
+import io.ichido.audit.entity.LoggedEntry;
 import io.ichido.dev.DevCheckpointKey;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -17,9 +20,11 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -169,6 +174,61 @@ class PaymentLogCheckpointsIT {
   }
 
   @Test
+  @DisplayName(
+      "an entry rewritten with its hash recomputed by the documented rule and its successor"
+          + " relinked: found at the successor, whose own hash binds the old link")
+  void rewriteAndRelinkIsFound() throws Exception {
+    long seq = orderCreatedSeq(new Shopper(SHOP_A).order(Db.newProduct(5, 700, 10), 1));
+    // Entries after the pair: new appends link to the head, never to a rewritten entry.
+    new Shopper(SHOP_A).order(Db.newProduct(5, 700, 10), 1);
+    List<LoggedEntry> original = List.of(entry(seq), entry(seq + 1));
+
+    try {
+      String forged = rewrite(seq);
+      store(original.get(1).linkedTo(forged));
+      JsonNode report = verify("");
+      assertThat(report.path("intact").asBoolean()).as(report.toString()).isFalse();
+      assertThat(report.path("firstBrokenSeq").asLong()).isEqualTo(seq + 1);
+      assertThat(report.path("problem").asText()).contains("changed");
+    } finally {
+      restore(original);
+    }
+    assertThat(verify("").path("intact").asBoolean()).isTrue();
+  }
+
+  @Test
+  @DisplayName(
+      "the chain rewritten from an entry up to the next signed checkpoint, every hash recomputed:"
+          + " found at that checkpoint, which was signed for the old hash")
+  void rewriteUpToACheckpointIsFound() throws Exception {
+    long seq = orderCreatedSeq(new Shopper(SHOP_A).order(Db.newProduct(5, 700, 10), 1));
+    long checkpoint = checkpointAtOrAfter(seq).path("seq").asLong();
+    new Shopper(SHOP_A).order(Db.newProduct(5, 700, 10), 1);
+    assertThat(head()).as("entries after the checkpoint").isGreaterThan(checkpoint);
+    List<LoggedEntry> original = new ArrayList<>();
+    for (long s = seq; s <= checkpoint; s++) {
+      original.add(entry(s));
+    }
+
+    try {
+      String hash = rewrite(seq);
+      for (LoggedEntry next : original.subList(1, original.size())) {
+        LoggedEntry relinked = next.linkedTo(hash);
+        hash = EntryHash.of(relinked);
+        store(relinked.withHash(hash));
+      }
+      JsonNode report = verify("");
+      assertThat(report.path("intact").asBoolean()).as(report.toString()).isFalse();
+      assertThat(report.path("firstBrokenSeq").asLong()).isEqualTo(checkpoint);
+      assertThat(report.path("brokenCheckpoint").asLong()).isEqualTo(checkpoint);
+      assertThat(report.path("problem").asText()).contains("rewritten");
+    } finally {
+      restore(original);
+    }
+    assertThat(verify("").path("intact").asBoolean()).isTrue();
+  }
+
+  @Test
   @DisplayName("a checkpoint row forged in the database (a wrong signature) is reported as broken")
   void forgedCheckpointIsReported() throws Exception {
     long first = checkpointAtOrAfter(head()).path("seq").asLong();
@@ -224,6 +284,54 @@ class PaymentLogCheckpointsIT {
   }
 
   /** The head after the sequencer caught up (an auditor's search catches up first). */
+  private static long orderCreatedSeq(JsonNode order) {
+    return PaymentLogIT.search("orderId=" + order.get("id").asLong() + "&kind=ORDER_CREATED")
+        .path("items")
+        .get(0)
+        .path("seq")
+        .asLong();
+  }
+
+  private static LoggedEntry entry(long seq) throws SQLException {
+    try (Connection c = Db.connect()) {
+      return LogRows.entry(c, seq).orElseThrow();
+    }
+  }
+
+  /**
+   * As an attacker with database access would: entry {@code seq}'s amount lowered by one, and its
+   * hash recomputed by the documented rule; the new hash.
+   */
+  private static String rewrite(long seq) throws SQLException {
+    Db.behindTheLogsBack("UPDATE payment_log SET amount = amount - 1 WHERE seq = " + seq);
+    LoggedEntry changed = entry(seq);
+    String hash = EntryHash.of(changed);
+    store(changed.withHash(hash));
+    return hash;
+  }
+
+  /** Writes an entry's links behind the log's back. */
+  private static void store(LoggedEntry e) throws SQLException {
+    Db.behindTheLogsBack(
+        "UPDATE payment_log SET prev_hash = '"
+            + e.prevHash()
+            + "', hash = '"
+            + e.hash()
+            + "' WHERE seq = "
+            + e.seq());
+  }
+
+  private static void restore(List<LoggedEntry> entries) throws SQLException {
+    Db.behindTheLogsBack(
+        "UPDATE payment_log SET amount = "
+            + entries.get(0).amount()
+            + " WHERE seq = "
+            + entries.get(0).seq());
+    for (LoggedEntry e : entries) {
+      store(e);
+    }
+  }
+
   private static long head() {
     return PaymentLogIT.search("size=1").path("asOf").asLong();
   }

@@ -84,28 +84,7 @@ final class LogChain {
             fact.corrects(),
             prevHash,
             null);
-    return withHash(unhashed, EntryHash.of(unhashed));
-  }
-
-  static LoggedEntry withHash(LoggedEntry e, String hash) {
-    return new LoggedEntry(
-        e.seq(),
-        e.loggedAt(),
-        e.kind(),
-        e.orderId(),
-        e.counterparty(),
-        e.amount(),
-        e.currency(),
-        e.gateway(),
-        e.chargeId(),
-        e.idempotencyKey(),
-        e.status(),
-        e.actor(),
-        e.details(),
-        e.tax(),
-        e.corrects(),
-        e.prevHash(),
-        hash);
+    return unhashed.withHash(EntryHash.of(unhashed));
   }
 
   private static void bind(PreparedStatement insert, LoggedEntry e) throws SQLException {

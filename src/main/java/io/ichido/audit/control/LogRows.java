@@ -7,9 +7,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.List;
+import java.util.Optional;
 
 /** Reading entries back through JDBC. */
-final class LogRows {
+public final class LogRows {
 
   private LogRows() {}
 
@@ -23,6 +24,21 @@ final class LogRows {
     // With auto-commit off (inside the transaction) PostgreSQL streams through a cursor.
     statement.setFetchSize(fetchSize);
     return statement;
+  }
+
+  /**
+   * Entry {@code seq} as stored, read as verify reads it (tests rewrite entries behind the log's
+   * back with it); empty when there is none.
+   */
+  public static Optional<LoggedEntry> entry(Connection connection, long seq) throws SQLException {
+    try (PreparedStatement query =
+        connection.prepareStatement(
+            "SELECT " + LogSql.COLUMNS + " FROM payment_log WHERE seq = ?")) {
+      query.setLong(1, seq);
+      try (ResultSet row = query.executeQuery()) {
+        return row.next() ? Optional.of(read(row)) : Optional.empty();
+      }
+    }
   }
 
   static LoggedEntry read(ResultSet row) throws SQLException {

@@ -26,4 +26,36 @@ public record LoggedEntry(
     @JsonRawValue String tax,
     Long corrects,
     String prevHash,
-    String hash) {}
+    String hash) {
+
+  /** The same entry with another hash: the one it was stored with, or one computed for it. */
+  public LoggedEntry withHash(String hash) {
+    return with(prevHash, hash);
+  }
+
+  /** The same entry linked to another predecessor's hash; its own hash is left as it was. */
+  public LoggedEntry linkedTo(String prevHash) {
+    return with(prevHash, hash);
+  }
+
+  private LoggedEntry with(String prevHash, String hash) {
+    return new LoggedEntry(
+        seq,
+        loggedAt,
+        kind,
+        orderId,
+        counterparty,
+        amount,
+        currency,
+        gateway,
+        chargeId,
+        idempotencyKey,
+        status,
+        actor,
+        details,
+        tax,
+        corrects,
+        prevHash,
+        hash);
+  }
+}

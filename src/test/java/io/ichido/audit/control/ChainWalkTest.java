@@ -252,7 +252,6 @@ class ChainWalkTest {
 
   /** The entry with another amount but its old hash: changed behind the log's back. */
   private static LoggedEntry withAmount(LoggedEntry e, Long amount) {
-    return LogChain.withHash(
-        LogChain.chained(e.seq(), e.loggedAt(), fact(amount), e.prevHash()), e.hash());
+    return LogChain.chained(e.seq(), e.loggedAt(), fact(amount), e.prevHash()).withHash(e.hash());
   }
 }
