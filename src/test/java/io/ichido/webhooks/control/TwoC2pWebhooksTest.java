@@ -86,6 +86,95 @@ class TwoC2pWebhooksTest {
     rejected(() -> read(twoC2p, "{\"payload\":\"" + forged + "\"}"), "does not verify");
   }
 
+  /**
+   * Every way found to forge a 2C2P notification's JWT. The dialect checks the JWT itself (not
+   * through a stripe-style header), so each kind needs its own case here: no IT would notice one of
+   * them slipping through.
+   */
+  static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> forgeries() {
+    String genuine = jwt(signed(claims(), WebhookSecrets.TWO_C2P));
+    String[] parts = genuine.split("\\.");
+    String header = parts[0];
+    String payload = parts[1];
+    String signature = parts[2];
+    String noneHeader = base64url("{\"alg\":\"none\",\"typ\":\"JWT\"}");
+    String rsHeader = base64url("{\"alg\":\"RS256\",\"typ\":\"JWT\"}");
+    byte[] bytes = Base64.getUrlDecoder().decode(signature);
+    byte[] flipped = bytes.clone();
+    flipped[flipped.length - 1] ^= 1;
+    String truncated =
+        Base64.getUrlEncoder().withoutPadding().encodeToString(java.util.Arrays.copyOf(bytes, 16));
+    String otherMerchant =
+        jwt(
+            signed(
+                WebhookEvents.twoC2pClaims("JT01", "ORDER-43", 5672, "JPY", "0000", "T1"),
+                WebhookSecrets.TWO_C2P));
+    return java.util.stream.Stream.of(
+        forgery("alg none, no signature", noneHeader + "." + payload + ".", "does not verify"),
+        forgery(
+            "alg none, the genuine signature",
+            noneHeader + "." + payload + "." + signature,
+            "does not verify"),
+        forgery(
+            "another alg in the header",
+            rsHeader + "." + payload + "." + signature,
+            "does not verify"),
+        forgery("empty signature", header + "." + payload + ".", "does not verify"),
+        forgery(
+            "one bit of the signature flipped",
+            header
+                + "."
+                + payload
+                + "."
+                + Base64.getUrlEncoder().withoutPadding().encodeToString(flipped),
+            "does not verify"),
+        forgery(
+            "signature cut to 16 bytes",
+            header + "." + payload + "." + truncated,
+            "does not verify"),
+        forgery(
+            "another notification's signature",
+            header + "." + payload + "." + otherMerchant.split("\\.")[2],
+            "does not verify"),
+        forgery("signature not base64url", header + "." + payload + ".%%%", "not base64url"),
+        forgery("two parts", header + "." + payload, "not a signed JWT"),
+        forgery("four parts", genuine + "." + signature, "not a signed JWT"),
+        forgery(
+            "claims re-encoded with padding",
+            header + "." + payload + "==" + "." + signature,
+            "does not verify"));
+  }
+
+  private static org.junit.jupiter.params.provider.Arguments forgery(
+      String kind, String token, String why) {
+    return org.junit.jupiter.params.provider.Arguments.of(kind, token, why);
+  }
+
+  @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+  @org.junit.jupiter.params.provider.MethodSource("forgeries")
+  @DisplayName("each kind of forged JWT is refused")
+  void forgedJwt(String kind, String token, String why) {
+    rejected(() -> read(twoC2p, "{\"payload\":\"" + token + "\"}"), why);
+  }
+
+  @Test
+  @DisplayName("claims that are not base64url under a valid signature over them are refused")
+  void claimsNotBase64url() throws Exception {
+    String header = jwt(signed(claims(), WebhookSecrets.TWO_C2P)).split("\\.")[0];
+    String claims = "not*base64url";
+    javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+    mac.init(
+        new javax.crypto.spec.SecretKeySpec(
+            WebhookSecrets.TWO_C2P.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+    String signature =
+        Base64.getUrlEncoder()
+            .withoutPadding()
+            .encodeToString(mac.doFinal((header + "." + claims).getBytes(StandardCharsets.UTF_8)));
+    rejected(
+        () -> read(twoC2p, "{\"payload\":\"" + header + "." + claims + "." + signature + "\"}"),
+        "claims are not base64url");
+  }
+
   @Test
   void wrongSecret() {
     rejected(() -> read(twoC2p, signed(claims(), Deliveries.OLD_SECRET)), "does not verify");
