@@ -67,13 +67,16 @@ final class ChainWalk {
     }
     long seq = entry.seq();
     if (seq != nextSeq) {
-      return fail(nextSeq, null, "entry " + nextSeq + " is missing (the next one is " + seq + ")");
+      fail(nextSeq, null, "entry " + nextSeq + " is missing (the next one is " + seq + ")");
+      return false;
     }
     if (prevHash != null && !entry.prevHash().equals(prevHash)) {
-      return fail(seq, null, "its previous-hash does not match entry " + (seq - 1));
+      fail(seq, null, "its previous-hash does not match entry " + (seq - 1));
+      return false;
     }
     if (!EntryHash.of(entry).equals(entry.hash())) {
-      return fail(seq, null, "its content does not match its hash: it was changed");
+      fail(seq, null, "its content does not match its hash: it was changed");
+      return false;
     }
     recomputed++;
     while (!checkpoints.isEmpty() && checkpoints.peek().seq() <= seq) {
@@ -82,7 +85,8 @@ final class ChainWalk {
       }
     }
     if (prevHash == null && !Long.valueOf(seq).equals(lastCheckpoint)) {
-      return fail(seq, null, "no checkpoint signed by this log's key vouches for entry " + seq);
+      fail(seq, null, "no checkpoint signed by this log's key vouches for entry " + seq);
+      return false;
     }
     prevHash = entry.hash();
     nextSeq++;
@@ -92,11 +96,12 @@ final class ChainWalk {
   private boolean checkpoint(Checkpoint checkpoint, LoggedEntry entry) {
     long seq = checkpoint.seq();
     if (seq != entry.seq()) {
-      return fail(seq, seq, "checkpoint " + seq + " names an entry the chain does not have");
+      fail(seq, seq, "checkpoint " + seq + " names an entry the chain does not have");
+      return false;
     }
     boolean ours = key != null && key.keyId().equals(checkpoint.keyId());
     if (ours && !key.signed(checkpoint)) {
-      return fail(
+      fail(
           seq,
           seq,
           "checkpoint "
@@ -104,9 +109,10 @@ final class ChainWalk {
               + "'s signature does not verify with key "
               + key.keyId()
               + ": this log did not sign it");
+      return false;
     }
     if (!checkpoint.hash().equals(entry.hash())) {
-      return fail(
+      fail(
           seq,
           seq,
           "checkpoint "
@@ -114,6 +120,7 @@ final class ChainWalk {
               + " was signed for another hash than entry "
               + seq
               + " has: the chain was rewritten after it was signed");
+      return false;
     }
     if (ours) {
       lastCheckpoint = seq;
@@ -154,9 +161,8 @@ final class ChainWalk {
         recomputed);
   }
 
-  private boolean fail(long seq, Long checkpoint, String problem) {
+  private void fail(long seq, Long checkpoint, String problem) {
     broken =
         ChainReport.broken(seq, problem, checkpoint, fromCheckpoint, lastCheckpoint, recomputed);
-    return false;
   }
 }

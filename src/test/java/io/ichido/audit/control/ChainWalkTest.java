@@ -66,7 +66,7 @@ class ChainWalkTest {
     spliced.addAll(other.subList(5, 10));
     ChainReport byLink = walk(ChainWalk.fromFirstEntry(KEY), spliced, List.of(), 0);
     assertThat(byLink.firstBrokenSeq()).isEqualTo(6);
-    assertThat(byLink.problem()).contains("previous-hash");
+    assertThat(byLink.problem()).contains("previous-hash does not match entry 5");
   }
 
   @Test
@@ -190,6 +190,42 @@ class ChainWalkTest {
     assertThat(report.problem()).contains("cut off");
   }
 
+  @Test
+  @DisplayName("a checkpoint of the last entry is no cut-off; entries missing at the end are")
+  void theEnd() {
+    List<LoggedEntry> chain = chain(10, 0);
+
+    ChainReport atTheEnd = walk(ChainWalk.fromFirstEntry(KEY), chain, signed(chain, 10), 10);
+    assertThat(atTheEnd.intact()).as(atTheEnd.toString()).isTrue();
+    assertThat(atTheEnd.lastCheckpoint()).isEqualTo(10);
+
+    ChainReport shorter = walk(ChainWalk.fromFirstEntry(KEY), chain.subList(0, 8), List.of(), 0);
+    assertThat(shorter.intact()).isTrue();
+    ChainWalk walk = ChainWalk.fromFirstEntry(KEY);
+    walk(walk, chain.subList(0, 8), List.of(), 0);
+    ChainReport missing = walk.report(10, 0);
+    assertThat(missing.intact()).isFalse();
+    assertThat(missing.firstBrokenSeq()).isEqualTo(9);
+    assertThat(missing.problem()).contains("entry 9 is missing (the log ends at 10)");
+  }
+
+  @Test
+  @DisplayName("a checkpoint fed after its entry was walked names an entry the walk does not have")
+  void checkpointForAPassedEntry() {
+    List<LoggedEntry> chain = chain(10, 0);
+    ChainWalk walk = ChainWalk.fromFirstEntry(KEY);
+    for (LoggedEntry entry : chain.subList(0, 3)) {
+      assertThat(walk.entry(entry)).isTrue();
+    }
+    walk.checkpoints(signed(chain, 2));
+
+    assertThat(walk.entry(chain.get(3))).isFalse();
+    assertThat(walk.holds()).isFalse();
+    ChainReport report = walk.report(10, 2);
+    assertThat(report.brokenCheckpoint()).isEqualTo(2);
+    assertThat(report.problem()).contains("checkpoint 2 names an entry the chain does not have");
+  }
+
   /** Feeds as {@link LogSearch#verify} does: chunks of three, their checkpoints first. */
   private static ChainReport walk(
       ChainWalk walk,
@@ -204,12 +240,19 @@ class ChainWalkTest {
       walk.checkpoints(
           checkpoints.stream().filter(c -> c.seq() > after && c.seq() <= upTo).toList());
       for (LoggedEntry entry : chunk) {
-        if (!walk.entry(entry)) {
+        boolean goesOn = walk.entry(entry);
+        assertThat(goesOn)
+            .as("entry %d: the walk goes on exactly while it holds", entry.seq())
+            .isEqualTo(walk.holds());
+        if (!goesOn) {
+          assertThat(walk.entry(entry)).as("nothing is walked after a break").isFalse();
           break;
         }
       }
     }
-    return walk.report(lastEntry, lastCheckpoint);
+    ChainReport report = walk.report(lastEntry, lastCheckpoint);
+    assertThat(walk.holds()).as("holds() agrees with the report").isEqualTo(report.intact());
+    return report;
   }
 
   private static List<Checkpoint> signed(List<LoggedEntry> chain, long... seqs) {
