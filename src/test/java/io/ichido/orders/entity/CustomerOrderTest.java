@@ -39,4 +39,157 @@ class CustomerOrderTest {
     assertThatThrownBy(() -> new OrderLine("TEA", "Tea", 0, 100, 8))
         .isInstanceOf(IllegalArgumentException.class);
   }
+
+  private static CustomerOrder order() {
+    return new CustomerOrder(
+        "shop-a", "Taro", "JPY", List.of(new OrderLine("MUG", "Mug", 2, 1000, 10)));
+  }
+
+  @Test
+  @DisplayName("what the order keeps of its making: owner, customer, currency, lines, a time")
+  void madeOf() {
+    java.time.Instant before = java.time.Instant.now().minusSeconds(1);
+    CustomerOrder order = order();
+
+    assertThat(order.owner()).isEqualTo("shop-a");
+    assertThat(order.customer()).isEqualTo("Taro");
+    assertThat(order.currency()).isEqualTo("JPY");
+    assertThat(order.lines()).extracting(OrderLine::sku).containsExactly("MUG");
+    assertThat(order.createdAt()).isAfter(before);
+    assertThat(order.amount()).isEqualTo(2200);
+    assertThat(order.paidAt()).isNull();
+    assertThat(order.paymentGateway()).isNull();
+  }
+
+  @Test
+  @DisplayName("a card paid: PAID, with the charge that paid it and when")
+  void paid() {
+    CustomerOrder order = order();
+
+    order.paid("stripe", "pi_1", "pay-1");
+
+    assertThat(order.status()).isEqualTo(OrderStatus.PAID);
+    assertThat(order.paymentGateway()).isEqualTo("stripe");
+    assertThat(order.paymentChargeId()).isEqualTo("pi_1");
+    assertThat(order.paymentKey()).isEqualTo("pay-1");
+    assertThat(order.paidAt()).isNotNull();
+    assertThatThrownBy(() -> order.paid("stripe", "pi_2", "pay-2"))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("PAID");
+    assertThat(order.paymentChargeId()).as("the first payment stays").isEqualTo("pi_1");
+  }
+
+  @Test
+  @DisplayName("konbini: AWAITING_PAYMENT, then paid, failed or expired; nothing else")
+  void awaitingPayment() {
+    CustomerOrder paidLater = order();
+    paidLater.awaitingPayment("komoju", "k1", "pay-1");
+    assertThat(paidLater.status()).isEqualTo(OrderStatus.AWAITING_PAYMENT);
+    assertThat(paidLater.paymentChargeId()).isEqualTo("k1");
+    assertThatThrownBy(() -> paidLater.awaitingPayment("komoju", "k2", "pay-2"))
+        .isInstanceOf(IllegalStateException.class);
+    paidLater.paid("komoju", "k1", "pay-1");
+    assertThat(paidLater.status()).isEqualTo(OrderStatus.PAID);
+
+    CustomerOrder failed = order();
+    assertThatThrownBy(failed::failed)
+        .as("only an awaited payment fails the order")
+        .isInstanceOf(IllegalStateException.class);
+    failed.awaitingPayment("komoju", "k3", "pay-3");
+    failed.failed();
+    assertThat(failed.status()).isEqualTo(OrderStatus.FAILED);
+    assertThatThrownBy(() -> failed.paid("komoju", "k3", "pay-3"))
+        .isInstanceOf(IllegalStateException.class);
+
+    CustomerOrder expired = order();
+    expired.awaitingPayment("komoju", "k4", "pay-4");
+    expired.expired();
+    assertThat(expired.status()).isEqualTo(OrderStatus.EXPIRED);
+    assertThatThrownBy(expired::expired).isInstanceOf(IllegalStateException.class);
+    CustomerOrder lapsed = order();
+    lapsed.expired();
+    assertThat(lapsed.status()).isEqualTo(OrderStatus.EXPIRED);
+  }
+
+  @Test
+  @DisplayName("refunds: partial keeps the largest total told, never more than was paid; full ends")
+  void refunded() {
+    CustomerOrder order = order();
+    assertThatThrownBy(() -> order.refunded(100, false))
+        .as("nothing to refund before it is paid")
+        .isInstanceOf(IllegalStateException.class);
+    order.paid("stripe", "pi_1", "pay-1");
+
+    order.refunded(500, false);
+    assertThat(order.status()).isEqualTo(OrderStatus.PARTIALLY_REFUNDED);
+    assertThat(order.refundedAmount()).isEqualTo(500);
+    order.refunded(500, false);
+    order.refunded(300, false);
+    assertThat(order.refundedAmount()).as("an older, smaller total changes nothing").isEqualTo(500);
+    order.refunded(501, false);
+    assertThat(order.refundedAmount()).isEqualTo(501);
+    order.refunded(99_999, false);
+    assertThat(order.refundedAmount()).as("capped at the amount").isEqualTo(2200);
+    assertThat(order.status()).isEqualTo(OrderStatus.PARTIALLY_REFUNDED);
+
+    order.refunded(0, true);
+    assertThat(order.status()).isEqualTo(OrderStatus.REFUNDED);
+    assertThat(order.refundedAmount()).isEqualTo(2200);
+    assertThatThrownBy(() -> order.refunded(2200, true)).isInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
+  @DisplayName("money that does not settle the order: NEEDS_REVIEW with its reason, never twice")
+  void needsReview() {
+    for (CustomerOrder order : List.of(order(), awaiting(), failedOrder(), expiredOrder())) {
+      order.needsReview("paid 1 USD");
+      assertThat(order.status()).isEqualTo(OrderStatus.NEEDS_REVIEW);
+      assertThat(order.reviewReason()).isEqualTo("paid 1 USD");
+      assertThatThrownBy(() -> order.needsReview("again"))
+          .isInstanceOf(IllegalStateException.class);
+    }
+    CustomerOrder paid = order();
+    paid.paid("stripe", "pi_1", "pay-1");
+    assertThatThrownBy(() -> paid.needsReview("late")).isInstanceOf(IllegalStateException.class);
+    assertThat(paid.reviewReason()).isNull();
+  }
+
+  @Test
+  @DisplayName("a dispute puts a paid, partly or wholly refunded order in review; no other")
+  void disputed() {
+    CustomerOrder paid = order();
+    paid.paid("stripe", "pi_1", "pay-1");
+    CustomerOrder partly = order();
+    partly.paid("stripe", "pi_2", "pay-2");
+    partly.refunded(100, false);
+    CustomerOrder refunded = order();
+    refunded.paid("stripe", "pi_3", "pay-3");
+    refunded.refunded(0, true);
+    for (CustomerOrder order : List.of(paid, partly, refunded)) {
+      order.disputed("disputed at stripe");
+      assertThat(order.status()).isEqualTo(OrderStatus.NEEDS_REVIEW);
+      assertThat(order.reviewReason()).isEqualTo("disputed at stripe");
+    }
+    for (CustomerOrder order : List.of(order(), awaiting(), failedOrder(), expiredOrder())) {
+      assertThatThrownBy(() -> order.disputed("x")).isInstanceOf(IllegalStateException.class);
+    }
+  }
+
+  private static CustomerOrder awaiting() {
+    CustomerOrder order = order();
+    order.awaitingPayment("komoju", "k", "pay");
+    return order;
+  }
+
+  private static CustomerOrder failedOrder() {
+    CustomerOrder order = awaiting();
+    order.failed();
+    return order;
+  }
+
+  private static CustomerOrder expiredOrder() {
+    CustomerOrder order = order();
+    order.expired();
+    return order;
+  }
 }
