@@ -3,6 +3,7 @@ package io.ichido.webhooks.control;
 import static io.ichido.webhooks.control.Deliveries.rejected;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.ichido.payments.entity.GatewayNotice;
 import io.ichido.payments.entity.GatewayNotice.Outcome;
 import io.ichido.sandbox.WebhookEvents;
@@ -16,8 +17,12 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class KomojuWebhooksTest {
 
@@ -127,5 +132,81 @@ class KomojuWebhooksTest {
         () -> komoju.read(Deliveries.headers(Map.of()), EVENT.getBytes(StandardCharsets.UTF_8)),
         "has no X-Komoju-Signature");
     rejected(() -> read(komoju, "not hex", EVENT), "does not verify");
+  }
+
+  @Test
+  void namesItsGateway() {
+    assertThat(komoju.gateway()).isEqualTo("komoju");
+  }
+
+  private static String payment(Consumer<ObjectNode> change) {
+    return Deliveries.edited(EVENT, e -> change.accept((ObjectNode) e.path("data")));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+    "payment.authorized, AUTHORIZED,",
+    "payment.captured, SUCCEEDED,",
+    "payment.expired, EXPIRED, expired",
+    "payment.cancelled, FAILED, cancelled",
+    "payment.failed, FAILED, failed",
+  })
+  @DisplayName("each payment event type is its outcome; a failure's reason is what became of it")
+  void outcomes(String type, Outcome outcome, String reason) {
+    GatewayNotice notice =
+        read(komoju, Deliveries.edited(EVENT, e -> e.put("type", type))).notice().orElseThrow();
+
+    assertThat(notice.gateway()).isEqualTo("komoju");
+    assertThat(notice.chargeId()).isEqualTo("pay_1");
+    assertThat(notice.reference()).isEqualTo("ORDER-42");
+    assertThat(notice.outcome()).isEqualTo(outcome);
+    assertThat(notice.amount()).isEqualTo(5672);
+    assertThat(notice.currency()).isEqualTo("JPY");
+    assertThat(notice.reason()).isEqualTo(reason);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"payment.refund.created", "payment.refunded"})
+  @DisplayName("a refund carries the refunded total, else the payment's amount")
+  void refunds(String type) {
+    String partly =
+        Deliveries.edited(payment(p -> p.put("amount_refunded", 1000)), e -> e.put("type", type));
+    String unsaid =
+        Deliveries.edited(payment(p -> p.remove("amount_refunded")), e -> e.put("type", type));
+
+    GatewayNotice notice = read(komoju, partly).notice().orElseThrow();
+    assertThat(notice.outcome()).isEqualTo(Outcome.REFUNDED);
+    assertThat(notice.amount()).isEqualTo(1000);
+    assertThat(notice.reason()).isNull();
+    assertThat(read(komoju, unsaid).notice().orElseThrow().amount()).isEqualTo(5672);
+  }
+
+  @Test
+  @DisplayName("an event type Ichido does not act on is read with no notice")
+  void unknownType() {
+    ReceivedEvent event =
+        read(komoju, Deliveries.edited(EVENT, e -> e.put("type", "payment.updated")));
+
+    assertThat(event.gateway()).isEqualTo("komoju");
+    assertThat(event.eventId()).isEqualTo("abcdefghijklmnopqrstuvwxy");
+    assertThat(event.type()).isEqualTo("payment.updated");
+    assertThat(event.notice()).isEmpty();
+  }
+
+  @Test
+  @DisplayName("the payment is named by its id, our reference, or both; by neither it is refused")
+  void paymentNamed() {
+    GatewayNotice byReference = read(komoju, payment(p -> p.remove("id"))).notice().orElseThrow();
+    assertThat(byReference.chargeId()).isNull();
+    assertThat(byReference.reference()).isEqualTo("ORDER-42");
+
+    GatewayNotice byId =
+        read(komoju, payment(p -> p.putNull("external_order_num"))).notice().orElseThrow();
+    assertThat(byId.chargeId()).isEqualTo("pay_1");
+    assertThat(byId.reference()).isNull();
+
+    rejected(
+        () -> read(komoju, payment(p -> p.putNull("external_order_num").remove("id"))),
+        "names no payment");
   }
 }

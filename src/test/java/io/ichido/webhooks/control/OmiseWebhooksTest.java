@@ -4,6 +4,7 @@ import static io.ichido.webhooks.control.Deliveries.rejected;
 import static io.ichido.webhooks.control.Deliveries.unixNow;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.ichido.payments.control.ChargeCommand;
 import io.ichido.payments.control.GatewayCharge;
 import io.ichido.payments.control.Gateways;
@@ -22,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -36,6 +38,14 @@ class OmiseWebhooksTest {
 
   /** Omise's API as the webhook reads it back: the charge succeeded. */
   private static Gateways omiseApi() {
+    return omiseApi(
+        chargeId ->
+            new GatewayCharge(
+                ChargeStatus.SUCCEEDED, chargeId, 5672, "JPY", null, null, null, null));
+  }
+
+  /** Omise's API as the webhook reads it back: the charge as {@code answer} has it. */
+  private static Gateways omiseApi(Function<String, GatewayCharge> answer) {
     PaymentGateway api =
         new PaymentGateway() {
           @Override
@@ -55,8 +65,7 @@ class OmiseWebhooksTest {
 
           @Override
           public GatewayCharge retrieve(String chargeId) {
-            return new GatewayCharge(
-                ChargeStatus.SUCCEEDED, chargeId, 5672, "JPY", null, null, null, null);
+            return answer.apply(chargeId);
           }
         };
     return new Gateways() {
@@ -72,6 +81,18 @@ class OmiseWebhooksTest {
     omise.settings = Deliveries.settings(secrets, Map.of());
     omise.clock = Deliveries.clock(omise.settings);
     omise.gateways = omiseApi();
+    return omise;
+  }
+
+  /** The dialect with Omise's API answering this charge for chrg_1. */
+  private static OmiseWebhooks omise(GatewayCharge charge) {
+    OmiseWebhooks omise = omise(List.of(WebhookSecrets.OMISE));
+    omise.gateways =
+        omiseApi(
+            chargeId -> {
+              assertThat(chargeId).isEqualTo("chrg_1");
+              return charge;
+            });
     return omise;
   }
 
@@ -153,5 +174,136 @@ class OmiseWebhooksTest {
                 EVENT.getBytes(StandardCharsets.UTF_8)),
         "lacks");
     rejected(() -> read(omise, "00", -1, EVENT), "tolerance");
+  }
+
+  @Test
+  void namesItsGateway() {
+    assertThat(omise.gateway()).isEqualTo("omise");
+  }
+
+  private static GatewayCharge charge(
+      ChargeStatus status, String failureCode, long amount, long refunded) {
+    return new GatewayCharge(
+        status, "chrg_1", amount, "JPY", null, null, failureCode, null, refunded);
+  }
+
+  private static ReceivedEvent read(OmiseWebhooks dialect, String body) {
+    return read(dialect, body, WebhookSecrets.OMISE, unixNow());
+  }
+
+  private static String event(String status) {
+    return WebhookEvents.omise(
+        "evnt_test_2", "charge.complete", "chrg_1", "42", 5672, "JPY", status);
+  }
+
+  @Test
+  @DisplayName("a charge the API says succeeded, nothing refunded: paid, the whole amount")
+  void succeeded() {
+    GatewayNotice notice =
+        read(omise(charge(ChargeStatus.SUCCEEDED, null, 5672, 0)), EVENT).notice().orElseThrow();
+
+    assertThat(notice.gateway()).isEqualTo("omise");
+    assertThat(notice.outcome()).isEqualTo(Outcome.SUCCEEDED);
+    assertThat(notice.amount()).isEqualTo(5672);
+    assertThat(notice.currency()).isEqualTo("JPY");
+    assertThat(notice.reason()).isNull();
+  }
+
+  @Test
+  @DisplayName("a succeeded charge with something refunded is a refund of that total")
+  void refunded() {
+    GatewayNotice notice =
+        read(omise(charge(ChargeStatus.SUCCEEDED, null, 5672, 1000)), event("successful"))
+            .notice()
+            .orElseThrow();
+
+    assertThat(notice.chargeId()).isEqualTo("chrg_1");
+    assertThat(notice.orderId()).isEqualTo(42L);
+    assertThat(notice.outcome()).isEqualTo(Outcome.REFUNDED);
+    assertThat(notice.amount()).isEqualTo(1000);
+  }
+
+  @Test
+  @DisplayName("a declined charge is a failure, its reason the API's failure code")
+  void declined() {
+    GatewayNotice notice =
+        read(omise(charge(ChargeStatus.DECLINED, "insufficient_fund", 5672, 0)), event("failed"))
+            .notice()
+            .orElseThrow();
+
+    assertThat(notice.outcome()).isEqualTo(Outcome.FAILED);
+    assertThat(notice.amount()).isEqualTo(5672);
+    assertThat(notice.reason()).isEqualTo("insufficient_fund");
+  }
+
+  @Test
+  @DisplayName("a declined charge whose failure code says it expired is an expiry")
+  void expiredByFailureCode() {
+    GatewayNotice notice =
+        read(omise(charge(ChargeStatus.DECLINED, "payment_expired", 5672, 0)), event("failed"))
+            .notice()
+            .orElseThrow();
+
+    assertThat(notice.outcome()).isEqualTo(Outcome.EXPIRED);
+    assertThat(notice.reason()).isEqualTo("payment_expired");
+  }
+
+  @Test
+  @DisplayName("a declined charge the event calls expired is an expiry, with or without a code")
+  void expiredByEventStatus() {
+    String expired =
+        WebhookEvents.omise("evnt_test_3", "charge.expire", "chrg_1", "42", 5672, "JPY", "expired");
+
+    assertThat(
+            read(omise(charge(ChargeStatus.DECLINED, null, 5672, 0)), expired)
+                .notice()
+                .orElseThrow()
+                .outcome())
+        .isEqualTo(Outcome.EXPIRED);
+    assertThat(
+            read(omise(charge(ChargeStatus.DECLINED, "failed_processing", 5672, 0)), expired)
+                .notice()
+                .orElseThrow()
+                .outcome())
+        .isEqualTo(Outcome.EXPIRED);
+  }
+
+  @Test
+  @DisplayName("a charge the API still has pending tells nothing yet")
+  void stillPending() {
+    ReceivedEvent event = read(omise(charge(ChargeStatus.AWAITING_PAYMENT, null, 5672, 0)), EVENT);
+
+    assertThat(event.eventId()).isEqualTo("evnt_test_1");
+    assertThat(event.type()).isEqualTo("charge.complete");
+    assertThat(event.notice()).isEmpty();
+  }
+
+  @Test
+  @DisplayName("an event that is not about a charge is read with no notice, the API not asked")
+  void notAboutACharge() {
+    OmiseWebhooks noApi = omise(List.of(WebhookSecrets.OMISE));
+    noApi.gateways =
+        omiseApi(
+            chargeId -> {
+              throw new AssertionError("asked the API about " + chargeId);
+            });
+    String customer =
+        Deliveries.edited(
+            EVENT,
+            e -> {
+              e.put("key", "customer.create");
+              ((ObjectNode) e.path("data")).put("object", "customer").put("id", "cust_1");
+            });
+    String refundOfCharge =
+        Deliveries.edited(
+            EVENT, e -> ((ObjectNode) e.path("data")).put("object", "refund").put("id", "rfnd_1"));
+    String chargeUnderOtherKey = Deliveries.edited(EVENT, e -> e.put("key", "refund.create"));
+
+    ReceivedEvent event = read(noApi, customer);
+    assertThat(event.eventId()).isEqualTo("evnt_test_1");
+    assertThat(event.type()).isEqualTo("customer.create");
+    assertThat(event.notice()).isEmpty();
+    assertThat(read(noApi, refundOfCharge).notice()).isEmpty();
+    assertThat(read(noApi, chargeUnderOtherKey).notice()).isEmpty();
   }
 }

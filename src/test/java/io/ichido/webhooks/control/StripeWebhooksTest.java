@@ -4,6 +4,7 @@ import static io.ichido.webhooks.control.Deliveries.rejected;
 import static io.ichido.webhooks.control.Deliveries.unixNow;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.ichido.payments.entity.GatewayNotice;
 import io.ichido.payments.entity.GatewayNotice.Outcome;
 import io.ichido.sandbox.WebhookEvents;
@@ -13,6 +14,7 @@ import io.ichido.webhooks.entity.ReceivedEvent;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -130,5 +132,178 @@ class StripeWebhooksTest {
   void noSecret() {
     String header = signed(EVENT, WebhookSecrets.STRIPE, unixNow());
     rejected(() -> read(stripe(List.of()), header, EVENT), "does not verify");
+  }
+
+  @Test
+  void namesItsGateway() {
+    assertThat(stripe.gateway()).isEqualTo("stripe");
+  }
+
+  /** A payment_failed event for pi_1 (order 42) whose intent has had this change made. */
+  private static String failed(Consumer<ObjectNode> change) {
+    String event =
+        WebhookEvents.stripePaymentIntent(
+            "evt_failed",
+            "payment_intent.payment_failed",
+            "pi_1",
+            "42",
+            5672,
+            0,
+            "jpy",
+            "requires_payment_method",
+            1);
+    return Deliveries.edited(event, e -> change.accept((ObjectNode) e.path("data").path("object")));
+  }
+
+  private static ObjectNode error(ObjectNode intent, String code) {
+    ObjectNode error = intent.putObject("last_payment_error").put("type", "card_error");
+    return code == null ? error : error.put("code", code);
+  }
+
+  private GatewayNotice notice(String body) {
+    return read(stripe, signed(body, WebhookSecrets.STRIPE, unixNow()), body)
+        .notice()
+        .orElseThrow();
+  }
+
+  @Test
+  @DisplayName("an event type Ichido does not act on is read with no notice")
+  void unknownType() {
+    String body = Deliveries.edited(EVENT, e -> e.put("type", "customer.created"));
+    ReceivedEvent event = read(stripe, signed(body, WebhookSecrets.STRIPE, unixNow()), body);
+
+    assertThat(event.gateway()).isEqualTo("stripe");
+    assertThat(event.eventId()).isEqualTo("evt_test_1");
+    assertThat(event.type()).isEqualTo("customer.created");
+    assertThat(event.notice()).isEmpty();
+  }
+
+  @Test
+  @DisplayName("a card payment that failed is a failure, its reason the error's code")
+  void cardDeclined() {
+    GatewayNotice notice =
+        notice(
+            failed(
+                intent -> {
+                  intent.putArray("payment_method_types").add("card");
+                  error(intent, "card_declined").putObject("payment_method").put("type", "card");
+                }));
+
+    assertThat(notice.gateway()).isEqualTo("stripe");
+    assertThat(notice.chargeId()).isEqualTo("pi_1");
+    assertThat(notice.orderId()).isEqualTo(42L);
+    assertThat(notice.outcome()).isEqualTo(Outcome.FAILED);
+    assertThat(notice.amount()).isEqualTo(5672);
+    assertThat(notice.currency()).isEqualTo("JPY");
+    assertThat(notice.reason()).isEqualTo("card_declined");
+  }
+
+  @Test
+  @DisplayName("a failure whose code says it expired is an expiry, konbini or not")
+  void expiredCode() {
+    GatewayNotice notice = notice(failed(intent -> {}));
+
+    assertThat(notice.outcome()).isEqualTo(Outcome.EXPIRED);
+    assertThat(notice.reason()).isEqualTo("payment_intent_payment_attempt_expired");
+  }
+
+  @Test
+  @DisplayName("a konbini intent that failed expired, whatever its code: found among its types")
+  void konbiniByMethodTypes() {
+    GatewayNotice notice =
+        notice(
+            failed(
+                intent -> {
+                  intent.putArray("payment_method_types").add("card").add("konbini");
+                  error(intent, "payment_intent_authentication_failure");
+                }));
+
+    assertThat(notice.outcome()).isEqualTo(Outcome.EXPIRED);
+    assertThat(notice.reason()).isEqualTo("payment_intent_authentication_failure");
+  }
+
+  @Test
+  @DisplayName("a konbini intent that failed expired: found by the failed payment method")
+  void konbiniByFailedMethod() {
+    GatewayNotice notice =
+        notice(
+            failed(
+                intent -> {
+                  intent.putArray("payment_method_types").add("card");
+                  error(intent, null).putObject("payment_method").put("type", "konbini");
+                }));
+
+    assertThat(notice.outcome()).isEqualTo(Outcome.EXPIRED);
+    assertThat(notice.reason()).isEqualTo("payment_intent.payment_failed");
+  }
+
+  @Test
+  @DisplayName("a canceled intent is a failure, its reason the cancellation's")
+  void canceled() {
+    String body =
+        Deliveries.edited(
+            failed(
+                intent ->
+                    intent.putNull("last_payment_error").put("cancellation_reason", "abandoned")),
+            e -> e.put("type", "payment_intent.canceled"));
+    GatewayNotice notice = notice(body);
+
+    assertThat(notice.outcome()).isEqualTo(Outcome.FAILED);
+    assertThat(notice.chargeId()).isEqualTo("pi_1");
+    assertThat(notice.reason()).isEqualTo("abandoned");
+  }
+
+  @Test
+  @DisplayName("a refund names the charge's PaymentIntent and the refunded total")
+  void refunded() {
+    String body =
+        WebhookEvents.stripeChargeRefunded(
+            "evt_refund", "ch_1", "pi_1", "42", 5672, 1000, "jpy", 1);
+    GatewayNotice notice = notice(body);
+
+    assertThat(notice.chargeId()).isEqualTo("pi_1");
+    assertThat(notice.orderId()).isEqualTo(42L);
+    assertThat(notice.outcome()).isEqualTo(Outcome.REFUNDED);
+    assertThat(notice.amount()).isEqualTo(1000);
+    assertThat(notice.reason()).isNull();
+  }
+
+  @Test
+  @DisplayName("a dispute names the PaymentIntent; its reason says which dispute, how it stands")
+  void disputed() {
+    String body =
+        Deliveries.edited(
+            EVENT,
+            e -> {
+              e.put("type", "charge.dispute.created");
+              ((ObjectNode) e.path("data"))
+                  .putObject("object")
+                  .put("id", "dp_1")
+                  .put("object", "dispute")
+                  .put("amount", 5672)
+                  .put("currency", "jpy")
+                  .put("payment_intent", "pi_1")
+                  .put("status", "needs_response")
+                  .put("reason", "fraudulent");
+            });
+    GatewayNotice notice = notice(body);
+
+    assertThat(notice.chargeId()).isEqualTo("pi_1");
+    assertThat(notice.outcome()).isEqualTo(Outcome.DISPUTED);
+    assertThat(notice.amount()).isEqualTo(5672);
+    assertThat(notice.reason()).isEqualTo("dp_1 needs_response (fraudulent)");
+  }
+
+  @Test
+  @DisplayName("a refund that names no PaymentIntent is refused")
+  void refundWithoutIntent() {
+    String body =
+        Deliveries.edited(
+            WebhookEvents.stripeChargeRefunded(
+                "evt_refund", "ch_1", "pi_1", "42", 5672, 1000, "jpy", 1),
+            e -> ((ObjectNode) e.path("data").path("object")).putNull("payment_intent"));
+    rejected(
+        () -> read(stripe, signed(body, WebhookSecrets.STRIPE, unixNow()), body),
+        "names no PaymentIntent");
   }
 }

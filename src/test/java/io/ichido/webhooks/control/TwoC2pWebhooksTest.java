@@ -252,4 +252,64 @@ class TwoC2pWebhooksTest {
     other.put("merchantID", "JT02");
     rejected(() -> read(twoC2p, signed(other, WebhookSecrets.TWO_C2P)), "another merchant");
   }
+
+  @Test
+  void namesItsGateway() {
+    assertThat(twoC2p.gateway()).isEqualTo("2c2p");
+  }
+
+  private static Map<String, Object> claims(String respCode) {
+    return WebhookEvents.twoC2pClaims("JT01", "ORDER-42", 5672, "JPY", respCode, "T1");
+  }
+
+  @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+  @org.junit.jupiter.params.provider.CsvSource({
+    "0000, SUCCEEDED,",
+    "4110, SUCCEEDED,",
+    "5009, EXPIRED, 5009 Payment expired",
+    "4005, FAILED, 4005 Do not honor",
+    "0003, FAILED, 0003 Transaction is cancelled",
+    "4120, REFUNDED, 4120 Refunded",
+    "4130, DISPUTED, 4130 Chargeback",
+  })
+  @DisplayName("each respCode is its outcome; any but a payment's says its code and meaning")
+  void outcomes(String respCode, Outcome outcome, String reason) {
+    ReceivedEvent event = read(twoC2p, signed(claims(respCode), WebhookSecrets.TWO_C2P));
+
+    assertThat(event.eventId()).isEqualTo("ORDER-42:" + respCode + ":T1");
+    assertThat(event.type()).isEqualTo("respCode " + respCode);
+    GatewayNotice notice = event.notice().orElseThrow();
+    assertThat(notice.gateway()).isEqualTo("2c2p");
+    assertThat(notice.chargeId()).isEqualTo("ORDER-42");
+    assertThat(notice.reference()).isEqualTo("ORDER-42");
+    assertThat(notice.outcome()).isEqualTo(outcome);
+    assertThat(notice.amount()).isEqualTo(5672);
+    assertThat(notice.currency()).isEqualTo("JPY");
+    assertThat(notice.reason()).isEqualTo(reason);
+  }
+
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"0001", "2001", "4000", "7777"})
+  @DisplayName("pending, in progress or no payment's outcome: read, with nothing to apply")
+  void nothingToApply(String respCode) {
+    ReceivedEvent event = read(twoC2p, signed(claims(respCode), WebhookSecrets.TWO_C2P));
+
+    assertThat(event.gateway()).isEqualTo("2c2p");
+    assertThat(event.eventId()).isEqualTo("ORDER-42:" + respCode + ":T1");
+    assertThat(event.type()).isEqualTo("respCode " + respCode);
+    assertThat(event.notice()).isEmpty();
+  }
+
+  @Test
+  @DisplayName("an amount as a number or a decimal string is read; a fraction of a unit is refused")
+  void amounts() {
+    Map<String, Object> number = claims();
+    number.put("amount", 5672);
+    assertThat(read(twoC2p, signed(number, WebhookSecrets.TWO_C2P)).notice().orElseThrow().amount())
+        .isEqualTo(5672);
+
+    Map<String, Object> fraction = claims();
+    fraction.put("amount", "5672.50");
+    rejected(() -> read(twoC2p, signed(fraction, WebhookSecrets.TWO_C2P)), "not a whole number");
+  }
 }

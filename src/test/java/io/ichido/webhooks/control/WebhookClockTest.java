@@ -2,7 +2,9 @@ package io.ichido.webhooks.control;
 
 import static io.ichido.webhooks.control.Deliveries.rejected;
 import static io.ichido.webhooks.control.Deliveries.unixNow;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.time.Instant;
 import java.util.List;
@@ -62,5 +64,32 @@ class WebhookClockTest {
     rejected(
         () -> clock.requireWithinRetention("test", "e1", oldestAccepted.minusSeconds(60)), "ago");
     rejected(() -> clock.requireWithinRetention("test", "e1", Instant.EPOCH), "ago");
+  }
+
+  /**
+   * Whether a timestamp {@code offset} seconds from now is fresh, asked within one second of our
+   * clock so that "now" is the same for the test and the clock (retried when a second ticks over).
+   */
+  private boolean freshAt(long offset) {
+    for (int attempt = 0; attempt < 10; attempt++) {
+      long now = unixNow();
+      Throwable thrown = catchThrowable(() -> clock.requireFresh("test", now + offset));
+      if (unixNow() == now) {
+        if (thrown != null && !(thrown instanceof WebhookRejected)) {
+          throw new AssertionError("not a rejection", thrown);
+        }
+        return thrown == null;
+      }
+    }
+    throw new AssertionError("the clock kept ticking over a second");
+  }
+
+  @Test
+  @DisplayName("exactly the tolerance away, either way, is still fresh; a second more is not")
+  void boundaries() {
+    assertThat(freshAt(-tolerance)).as("-tolerance").isTrue();
+    assertThat(freshAt(tolerance)).as("+tolerance").isTrue();
+    assertThat(freshAt(-tolerance - 1)).as("-tolerance - 1 s").isFalse();
+    assertThat(freshAt(tolerance + 1)).as("+tolerance + 1 s").isFalse();
   }
 }
