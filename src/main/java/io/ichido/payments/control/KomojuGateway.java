@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.ichido.payments.control.GatewayHttp.Answer;
 import io.ichido.payments.entity.ChargeStatus;
+import io.ichido.payments.entity.KomojuCode;
 import io.ichido.payments.entity.PaymentMethod;
 import io.ichido.platform.control.Json;
 import jakarta.annotation.PostConstruct;
@@ -20,10 +21,6 @@ import java.util.Set;
 public class KomojuGateway implements PaymentGateway {
 
   static final String NAME = "komoju";
-
-  /** Error codes that say the customer's payment was refused, not our request. */
-  private static final Set<String> DECLINES =
-      Set.of("request_failed", "card_declined", "insufficient_funds", "fraudulent");
 
   @Inject GatewaySettings settings;
 
@@ -104,10 +101,11 @@ public class KomojuGateway implements PaymentGateway {
     JsonNode body = answer.body();
     if (!answer.ok()) {
       String code = GatewayHttp.text(body.path("error"), "code");
-      if (answer.status() == 409) {
+      KomojuCode.Meaning meaning = KomojuCode.of(answer.status(), code);
+      if (meaning == KomojuCode.Meaning.IN_FLIGHT) {
         throw new GatewayUnavailable(NAME, "idempotency key still in flight (409)", null);
       }
-      if ((answer.status() == 402 || DECLINES.contains(code)) && command != null) {
+      if (meaning == KomojuCode.Meaning.DECLINED && command != null) {
         return GatewayCharge.declined(
             null,
             command.amount(),
