@@ -11,6 +11,19 @@ final class Metrics {
 
   private Metrics() {}
 
+  /** A counter without labels, such as {@code ichido_idempotency_replayed_total}; 0 if absent. */
+  static double counter(String name) {
+    String metrics = Api.at(Api.SECURE_BASE, "operator").get("/metrics?scope=application").body();
+    Matcher line =
+        Pattern.compile("(?m)^" + Pattern.quote(name) + "(?:\\{[^}]*\\})? ([0-9.eE+-]+)$")
+            .matcher(metrics);
+    double total = 0;
+    while (line.find()) {
+      total += Double.parseDouble(line.group(1));
+    }
+    return total;
+  }
+
   /** How many deliveries from this gateway were rejected so far. */
   static double webhooksRejected(String gateway) {
     String metrics = Api.at(Api.SECURE_BASE, "operator").get("/metrics?scope=application").body();

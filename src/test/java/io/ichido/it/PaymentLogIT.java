@@ -41,7 +41,9 @@ class PaymentLogIT {
 
   @Deployment
   static WebArchive deployment() {
-    return Deployments.appWith("ichido-audit", Sandbox.gatewayConfig());
+    Map<String, String> config = new LinkedHashMap<>(Sandbox.gatewayConfig());
+    config.put("ichido.audit.retry-traffic-maintenance-interval", "PT1S");
+    return Deployments.appWith("ichido-audit", config);
   }
 
   @Test
@@ -93,11 +95,170 @@ class PaymentLogIT {
     JsonNode byKey = search("idempotencyKey=" + payKey + "&size=100");
     List<String> keyKinds = new ArrayList<>();
     byKey.path("items").forEach(e -> keyKinds.add(e.path("kind").asText()));
+    // The replay is retry traffic, not a fact; the key's first reuse with another body is one.
     assertThat(keyKinds)
-        .containsExactly(
-            "IDEMPOTENCY_KEY_REUSED", "IDEMPOTENT_REPLAY", "GATEWAY_ANSWERED", "CHARGE_REQUESTED");
+        .containsExactly("IDEMPOTENCY_KEY_REUSED", "GATEWAY_ANSWERED", "CHARGE_REQUESTED");
     // The layer names its caller scope, the same scope the key lives in.
-    assertThat(byKey.path("items").get(1).path("actor").asText()).isEqualTo("principal:shop-a");
+    assertThat(byKey.path("items").get(0).path("actor").asText()).isEqualTo("principal:shop-a");
+    JsonNode retries = byKey.path("retries");
+    assertThat(retries).hasSize(1);
+    assertThat(retries.get(0).path("scope").asText()).isEqualTo("principal:shop-a");
+    assertThat(retries.get(0).path("idempotencyKey").asText()).isEqualTo(payKey);
+    assertThat(retries.get(0).path("replays").asLong()).isEqualTo(1);
+    assertThat(retries.get(0).path("reused").asLong()).isEqualTo(1);
+    assertThat(retries.get(0).path("lastReplay").asText()).isNotBlank();
+  }
+
+  @Test
+  @DisplayName(
+      "10,000 replays and 1,000 in-flight 409s of one key chain nothing; the key's counts and"
+          + " /metrics say how many; only a key's first reuse with another body is chained")
+  void retryTrafficIsNotChained() throws Exception {
+    JsonNode order = new Shopper(SHOP_A).order(Db.newProduct(5, 1000, 10), 1);
+    String key = "pay-" + UUID.randomUUID();
+    String charge = Shopper.chargeBody(order, "stripe", "card", "pm_card_visa");
+    double replayedBefore = Metrics.counter("ichido_idempotency_replayed_total");
+    double inUseBefore = Metrics.counter("ichido_idempotency_in_use_total");
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    try (Connection holder = Db.connect()) {
+      // The order's row held: the first charge, its key claimed, waits; every twin finds it so.
+      holder.setAutoCommit(false);
+      try (Statement lock = holder.createStatement()) {
+        lock.execute(
+            "SELECT 1 FROM customer_order WHERE id = " + order.get("id").asLong() + " FOR UPDATE");
+      }
+      CompletableFuture<HttpResponse<String>> first =
+          CompletableFuture.supplyAsync(
+              () -> SHOP_A.postJson("/api/payments/charge", key, charge), pool);
+      Await.until(
+          "the first charge's key in flight",
+          () ->
+              Db.count(
+                      "SELECT count(*) FROM idempotency_key WHERE idem_key = ? AND status ="
+                          + " 'IN_FLIGHT'",
+                      key)
+                  == 1);
+      Map<Integer, Integer> twins =
+          times(pool, 1_000, () -> SHOP_A.postJson("/api/payments/charge", key, charge));
+      holder.commit();
+      assertThat(twins)
+          .as("answers to the twins while the first is in flight")
+          .containsOnlyKeys(409);
+      assertThat(first.get().statusCode()).as(first.get().body()).isEqualTo(201);
+      long chainedBefore = chained();
+
+      assertThat(times(pool, 10_000, () -> SHOP_A.postJson("/api/payments/charge", key, charge)))
+          .as("answers to the replays")
+          .containsOnlyKeys(201);
+
+      assertThat(chained()).as("entries chained by the replays").isEqualTo(chainedBefore);
+    } finally {
+      pool.shutdownNow();
+    }
+    assertThat(
+            Db.count(
+                "SELECT count(*) FROM payment_log WHERE idempotency_key = ? AND kind IN"
+                    + " ('IDEMPOTENT_REPLAY', 'IDEMPOTENCY_KEY_IN_USE')",
+                key))
+        .isZero();
+    assertThat(Metrics.counter("ichido_idempotency_replayed_total") - replayedBefore)
+        .isEqualTo(10_000);
+    assertThat(Metrics.counter("ichido_idempotency_in_use_total") - inUseBefore).isEqualTo(1_000);
+
+    // Reused with another body twice: the first is a chained fact, the second only counted.
+    for (int i = 0; i < 2; i++) {
+      assertThat(
+              SHOP_A
+                  .postJson("/api/payments/charge", key, charge.replace("Taro", "Jiro" + i))
+                  .statusCode())
+          .isEqualTo(422);
+    }
+    JsonNode byKey = search("idempotencyKey=" + key + "&size=100");
+    List<String> kinds = new ArrayList<>();
+    byKey.path("items").forEach(e -> kinds.add(e.path("kind").asText()));
+    assertThat(kinds).containsOnlyOnce("IDEMPOTENCY_KEY_REUSED");
+    assertThat(kinds).doesNotContain("IDEMPOTENT_REPLAY", "IDEMPOTENCY_KEY_IN_USE");
+    JsonNode retries = byKey.path("retries").get(0);
+    assertThat(retries.path("replays").asLong()).isEqualTo(10_000);
+    assertThat(retries.path("inUse").asLong()).isEqualTo(1_000);
+    assertThat(retries.path("reused").asLong()).isEqualTo(2);
+  }
+
+  @Test
+  @DisplayName(
+      "retry traffic lives in one partition per UTC day, made a week ahead; a day past the"
+          + " retention is detached and dropped, the days kept untouched")
+  void retryTrafficPartitions() throws Exception {
+    java.time.LocalDate today = java.time.LocalDate.now(java.time.ZoneOffset.UTC);
+    for (int day = 0; day <= 7; day++) {
+      String name = "idempotency_retry_" + today.plusDays(day).format(DAY);
+      assertThat(Db.count("SELECT count(*) FROM pg_inherits WHERE inhrelid = to_regclass(?)", name))
+          .as(name)
+          .isOne();
+    }
+    java.time.LocalDate old = today.minusDays(91);
+    String expired = "idempotency_retry_" + old.format(DAY);
+    try (Connection c = Db.connect();
+        Statement sql = c.createStatement()) {
+      sql.execute(
+          "CREATE TABLE "
+              + expired
+              + " (LIKE idempotency_retry INCLUDING DEFAULTS INCLUDING CONSTRAINTS)");
+      sql.execute(
+          "ALTER TABLE idempotency_retry ATTACH PARTITION "
+              + expired
+              + " FOR VALUES FROM ('"
+              + old
+              + " 00:00:00+00') TO ('"
+              + old.plusDays(1)
+              + " 00:00:00+00')");
+      sql.execute(
+          "INSERT INTO idempotency_retry (at, scope, idem_key, outcome, status, method, path)"
+              + " VALUES ('"
+              + old
+              + " 12:00:00+00', 'principal:shop-a', 'old-key', 'REPLAYED', 201, 'POST', 'x')");
+    }
+    long kept =
+        Db.count("SELECT count(*) FROM idempotency_retry WHERE at >= now() - interval '1 day'");
+
+    Await.until(
+        "the partition of " + old + " to be dropped",
+        () -> Db.count("SELECT count(*) FROM pg_class WHERE relname = ?", expired) == 0);
+
+    assertThat(Db.count("SELECT count(*) FROM idempotency_retry WHERE idem_key = 'old-key'"))
+        .isZero();
+    assertThat(
+            Db.count("SELECT count(*) FROM idempotency_retry WHERE at >= now() - interval '1 day'"))
+        .isGreaterThanOrEqualTo(kept);
+  }
+
+  private static final java.time.format.DateTimeFormatter DAY =
+      java.time.format.DateTimeFormatter.BASIC_ISO_DATE;
+
+  /**
+   * Entries chained once the sequencer has caught up, but for the receipt mails' send attempts,
+   * which go on in the background (this deployment has no SMTP server).
+   */
+  private static long chained() {
+    Await.until(
+        "the sequencer to chain every pending fact",
+        () -> Db.count("SELECT count(*) FROM payment_log_pending") == 0);
+    return Db.count("SELECT count(*) FROM payment_log WHERE kind NOT LIKE 'EMAIL%'");
+  }
+
+  /** Sends {@code n} requests on {@code pool}; how many got each status. */
+  private static Map<Integer, Integer> times(
+      ExecutorService pool, int n, java.util.function.Supplier<HttpResponse<String>> request)
+      throws Exception {
+    List<CompletableFuture<Integer>> sent = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      sent.add(CompletableFuture.supplyAsync(() -> request.get().statusCode(), pool));
+    }
+    Map<Integer, Integer> statuses = new java.util.TreeMap<>();
+    for (CompletableFuture<Integer> status : sent) {
+      statuses.merge(status.get(), 1, Integer::sum);
+    }
+    return statuses;
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.ichido.audit.control;
 
 import io.ichido.audit.entity.ChainReport;
 import io.ichido.audit.entity.Checkpoint;
+import io.ichido.audit.entity.KeyRetries;
 import io.ichido.audit.entity.LogPage;
 import io.ichido.audit.entity.LogQuery;
 import io.ichido.audit.entity.LoggedEntry;
@@ -20,7 +21,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import javax.sql.DataSource;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -43,6 +46,7 @@ public class LogSearch {
   @Inject LogSequencing sequencing;
   @Inject LogChunks chunks;
   @Inject CheckpointKey checkpointKey;
+  @Inject RetryTraffic retryTraffic;
 
   @Inject
   @ConfigProperty(name = "ichido.audit.unchained-alarm", defaultValue = "PT10S")
@@ -81,7 +85,14 @@ public class LogSearch {
         LoggedEntry last = items.get(size - 1);
         next = last.loggedAt() + "~" + last.seq();
       }
-      return new LogPage(items, after == null ? page : 0, size, head, next);
+      Set<String> keys = new LinkedHashSet<>();
+      for (LoggedEntry item : items) {
+        if (item.idempotencyKey() != null) {
+          keys.add(item.idempotencyKey());
+        }
+      }
+      List<KeyRetries> retries = keys.isEmpty() ? null : retryTraffic.of(connection, keys);
+      return new LogPage(items, after == null ? page : 0, size, head, next, retries);
     } catch (SQLException e) {
       throw new IllegalStateException("Searching the payment log failed", e);
     }

@@ -2,7 +2,6 @@ package io.ichido.audit.control;
 
 import io.ichido.audit.entity.LogEntry;
 import io.ichido.audit.entity.LogKind;
-import io.ichido.idempotency.entity.IdempotencyKeyAnswered;
 import io.ichido.inventory.entity.StockMoved;
 import io.ichido.notifications.entity.EmailAttempted;
 import io.ichido.notifications.entity.EmailQueued;
@@ -103,23 +102,6 @@ public class PaymentLogFacts {
             .status(event.status().name())
             .detail("failureCode", event.failureCode())
             .detail("via", event.via())
-            .build());
-  }
-
-  void onIdempotencyKeyAnswered(@Observes IdempotencyKeyAnswered event) {
-    LogKind kind =
-        switch (event.outcome()) {
-          case REPLAYED -> LogKind.IDEMPOTENT_REPLAY;
-          case IN_USE -> LogKind.IDEMPOTENCY_KEY_IN_USE;
-          case REUSED -> LogKind.IDEMPOTENCY_KEY_REUSED;
-        };
-    log.recordAlone(
-        LogEntry.of(kind)
-            .actor(event.scope())
-            .key(event.key())
-            .status(Integer.toString(event.status()))
-            .detail("method", event.method())
-            .detail("path", event.path())
             .build());
   }
 

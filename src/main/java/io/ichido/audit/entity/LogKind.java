@@ -7,8 +7,11 @@ public enum LogKind {
   STOCK_MOVED,
   CHARGE_REQUESTED,
   GATEWAY_ANSWERED,
+  /** No longer written: retry traffic is kept beside the log (RetryTraffic); older entries stay. */
   IDEMPOTENT_REPLAY,
+  /** No longer written, as {@link #IDEMPOTENT_REPLAY}. */
   IDEMPOTENCY_KEY_IN_USE,
+  /** Only a key's first reuse with another body; later ones are counted beside the log. */
   IDEMPOTENCY_KEY_REUSED,
   WEBHOOK_RECEIVED,
   WEBHOOK_PROCESSED,
