@@ -293,7 +293,8 @@ function renderResults() {
   const result = state.result;
   const items = result?.items ?? [];
   const body = $("results-table").tBodies[0];
-  body.replaceChildren(...items.map(row));
+  const retries = retriesByKey(result?.retries ?? []);
+  body.replaceChildren(...items.map((entry) => row(entry, retries)));
   $("results-table").hidden = result !== null && items.length === 0;
   $("empty").hidden = result === null || items.length > 0;
   $("page-indicator").textContent = result ? t("pageN", state.page) : "";
@@ -303,7 +304,44 @@ function renderResults() {
   $("paging-hint").textContent = result ? t("pagingHint", number(state.asOf)) : "";
 }
 
-function row(entry) {
+/** The page's retry traffic by idempotency key: each scope that used the key, newest first. */
+function retriesByKey(list) {
+  const byKey = new Map();
+  for (const retries of list) {
+    byKey.set(retries.idempotencyKey, [...(byKey.get(retries.idempotencyKey) ?? []), retries]);
+  }
+  return byKey;
+}
+
+/**
+ * The key, and under it what its retries drew (not chained: counted beside the log): replays and
+ * the last one, in-flight 409s and reuses with another body, per caller scope.
+ */
+function keyCell(entry, retries) {
+  if (!entry.idempotencyKey) {
+    return null;
+  }
+  const wrap = document.createElement("span");
+  wrap.append(entry.idempotencyKey);
+  for (const r of retries.get(entry.idempotencyKey) ?? []) {
+    const note = document.createElement("small");
+    note.className = "retries";
+    note.dataset.scope = r.scope;
+    note.textContent = t(
+      "retries",
+      number(r.replays),
+      r.lastReplay ? new Date(r.lastReplay).toLocaleString(state.language) : null,
+      number(r.inUse),
+      number(r.reused),
+      r.scope,
+    );
+    note.title = t("retriesTitle");
+    wrap.append(document.createElement("br"), note);
+  }
+  return wrap;
+}
+
+function row(entry, retries = new Map()) {
   const tr = document.createElement("tr");
   tr.dataset.seq = entry.seq;
   const when = document.createElement("time");
@@ -322,7 +360,7 @@ function row(entry) {
     cell(money(entry.amount, entry.currency), "num amount"),
     cell(entry.gateway, "gateway"),
     cell(entry.chargeId, "id charge"),
-    cell(entry.idempotencyKey, "id key"),
+    cell(keyCell(entry, retries), "id key"),
     cell(entry.status, "status"),
     cell(entry.actor, "actor"),
     cell(details(entry), "details"),

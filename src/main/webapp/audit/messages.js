@@ -66,6 +66,10 @@ export const MESSAGES = {
     previous: "Previous",
     next: "Next",
     pageN: (n) => `Page ${n}`,
+    retries: (replays, last, inUse, reused, scope) =>
+      `${scope}: replayed ${replays}×${last ? `, last ${last}` : ""}; in flight ${inUse}×; reused ${reused}×`,
+    retriesTitle:
+      "Retry traffic of this key, kept 90 days beside the log, not chained: no payment fact",
     pageSize: "Rows per page",
     pagingHint: (asOf) => `Pages hold still at entry ${asOf}: newer entries need a new search.`,
     kinds: {
@@ -154,6 +158,9 @@ export const MESSAGES = {
     previous: "前へ",
     next: "次へ",
     pageN: (n) => `${n} ページ目`,
+    retries: (replays, last, inUse, reused, scope) =>
+      `${scope}: 再送 ${replays} 回${last ? `（最終 ${last}）` : ""}、処理中 ${inUse} 回、別内容で再利用 ${reused} 回`,
+    retriesTitle: "このキーの再試行（ログの外に 90 日保存、チェーンに含まれない）",
     pageSize: "表示件数",
     pagingHint: (asOf) => `ページはエントリ ${asOf} 時点で固定されます。新しいエントリは再検索で表示されます。`,
     kinds: {

@@ -146,6 +146,33 @@ class AuditConsoleIT {
   }
 
   @Test
+  @DisplayName(
+      "a charge's key shows how often it was replayed and when last, beside the chain, not in it")
+  void replaysShownUnderTheKey() throws IOException {
+    String retried = OrderJson.customer("retried");
+    Api shop = Api.as("shop-a");
+    JsonNode order = new Shopper(shop).order(Db.newProduct(10, 1000, 10), 1, retried);
+    String key = "pay-" + java.util.UUID.randomUUID();
+    String charge = Shopper.chargeBody(order, "stripe", "card", "pm_card_visa");
+    for (int i = 0; i < 3; i++) {
+      assertThat(shop.postJson("/api/payments/charge", key, charge).statusCode()).isEqualTo(201);
+    }
+
+    open();
+    signIn("auditor", "auditor-secret");
+    searchFor(retried);
+    wait.until(shown -> column("kind").contains("CHARGE_REQUESTED"));
+
+    List<WebElement> notes =
+        browser.findElements(By.cssSelector("#results-table td.key small.retries"));
+    assertThat(notes).isNotEmpty();
+    assertThat(notes.get(0).getText())
+        .startsWith("principal:shop-a: replayed 2×, last ")
+        .endsWith("; in flight 0×; reused 0×");
+    assertThat(column("kind")).doesNotContain("IDEMPOTENT_REPLAY");
+  }
+
+  @Test
   @DisplayName("the language toggle turns every label Japanese and formats amounts for Japan")
   void japanese() throws IOException {
     open();
