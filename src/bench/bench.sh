@@ -730,7 +730,8 @@ row "   wrk, replays" "$tp_echo_replay req/s" "" ""
 row "   pgbench, a replay's SQL alone, $CONNECTIONS clients" "$(printf '%.1f' "$pgbench_replay_tps") tps" "" ""
 row "   echo replay / pgbench of the replay's SQL" "$echo_replay_share" ">= $MIN_ECHO_SHARE" \
   "$(verdict "$tp_echo_replay" "$pgbench_replay_tps" "$echo_replay_errors" "a >= b * $MIN_ECHO_SHARE")"
-row "   payment-log entries written per replay" "$(per_request echo-replay)" "0" "(issue 17)"
+row "   payment-log entries written per replay" "$(per_request echo-replay)" "0" \
+  "$(verdict "${tp_log_rows[echo-replay]}" 0 "$echo_replay_errors" 'a == b')"
 row "5. Two servers, HAProxy, POST /api/orders, fresh keys" "" "" ""
 row "   one server, direct (slices in turn with the next)" "$tp_one req/s" "" ""
 row "   two servers through HAProxy" "$tp_two req/s" "" ""
