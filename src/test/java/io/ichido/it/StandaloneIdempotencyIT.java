@@ -19,6 +19,7 @@ import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.container.annotation.ArquillianTest;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.asset.StringAsset;
+import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
@@ -40,10 +41,20 @@ class StandaloneIdempotencyIT {
 
   @Deployment(testable = false)
   static WebArchive deployment() {
+    return ledgerWar("ledger-it.war", layerJar());
+  }
+
+  /** The idempotency jar as the build made it. */
+  static JavaArchive layerJar() {
     File jar =
         new File(System.getProperty("ichido.idempotencyJar", "target/ichido-idempotency.jar"));
+    return ShrinkWrap.createFromZipFile(JavaArchive.class, jar);
+  }
+
+  /** The ledger WAR, named {@code name} (its context root), with {@code layer} as its library. */
+  static WebArchive ledgerWar(String name, JavaArchive layer) {
     WebArchive war =
-        ShrinkWrap.create(WebArchive.class, "ledger-it.war")
+        ShrinkWrap.create(WebArchive.class, name)
             .addClasses(
                 LedgerApplication.class,
                 LedgerResource.class,
@@ -51,7 +62,7 @@ class StandaloneIdempotencyIT {
                 LedgerBusy.class,
                 LedgerBusyMapper.class,
                 OpenLedgerResource.class)
-            .addAsLibrary(jar)
+            .addAsLibrary(layer)
             .addAsResource(new StringAsset(PERSISTENCE_XML), "META-INF/persistence.xml")
             .addAsResource(
                 new StringAsset("ichido.idempotency.lease=PT3S\n"),

@@ -9,6 +9,7 @@ import io.ichido.idempotency.control.IdempotencySpans;
 import io.ichido.idempotency.control.InvalidIdempotencyKey;
 import io.ichido.idempotency.control.InvalidScopeHeader;
 import io.ichido.idempotency.control.KeyReleases;
+import io.ichido.idempotency.control.LayerCheck;
 import io.ichido.idempotency.control.OperationDurations;
 import io.ichido.idempotency.control.PendingRequest;
 import io.ichido.idempotency.control.RequestBodyTooLarge;
@@ -28,6 +29,7 @@ import io.ichido.idempotency.entity.StoredResponse;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
+import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -47,6 +49,7 @@ import java.lang.reflect.Method;
 import java.security.Principal;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
@@ -69,6 +72,11 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
   private static final Set<Method> UNSCOPED_REPORTED = ConcurrentHashMap.newKeySet();
 
   @Context ResourceInfo resource;
+  @Inject BeanManager beans;
+
+  /** Null until the first request asks; then what {@link LayerCheck} found, or empty. */
+  private volatile Optional<String> layerProblem;
+
   @Context Providers providers;
 
   @Inject IdempotencyConfig config;
@@ -84,6 +92,10 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
   @Override
   public void filter(ContainerRequestContext request) throws IOException {
     Idempotent settings = settings();
+    if (!guarded(settings)) {
+      request.abortWith(IdempotencyProblems.layerInactive());
+      return;
+    }
     String scope;
     try {
       scope = scopeOf(request, settings);
@@ -221,6 +233,24 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
     } else {
       LOG.log(Level.WARNING, "Idempotency key lost its lease before its answer was recorded");
     }
+  }
+
+  /**
+   * Whether the interceptor guards this endpoint. The deployment fails when it would not ({@link
+   * io.ichido.idempotency.control.IdempotencyExtension}); should that check not have run (the
+   * extension not registered), no request passes: 500, and the endpoint never runs.
+   */
+  private boolean guarded(Idempotent settings) {
+    Optional<String> problem = layerProblem;
+    if (problem == null) {
+      problem =
+          settings == null
+              ? Optional.empty()
+              : LayerCheck.problem(beans, settings, resource.getResourceClass());
+      problem.ifPresent(p -> LOG.log(Level.SEVERE, "Idempotency layer inactive: {0}", p));
+      layerProblem = problem;
+    }
+    return problem.isEmpty();
   }
 
   private Idempotent settings() {

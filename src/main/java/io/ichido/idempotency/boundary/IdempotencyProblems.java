@@ -93,6 +93,15 @@ final class IdempotencyProblems {
         "The " + header + " header is " + (missing ? "required" : "invalid") + ": " + reason + ".");
   }
 
+  static Response layerInactive() {
+    return problem(
+        500,
+        "idempotency-layer-inactive",
+        "Idempotency layer inactive",
+        "This endpoint runs only under the idempotency layer, which is not active on this server;"
+            + " the request was not run. The server log says what is missing.");
+  }
+
   static Response replay(StoredResponse stored) {
     Response.ResponseBuilder replay = Response.status(stored.status());
     if (stored.body() != null) {

@@ -15,7 +15,6 @@ import jakarta.inject.Inject;
 import jakarta.interceptor.AroundInvoke;
 import jakarta.interceptor.Interceptor;
 import jakarta.interceptor.InvocationContext;
-import jakarta.validation.ConstraintViolationException;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.WebApplicationException;
@@ -46,6 +45,20 @@ public class IdempotentInterceptor {
   @Inject Transactions transactions;
   @Inject TransientFailures transientFailures;
 
+  /**
+   * Bean Validation's refusal, recognised by name: the layer must load, and guard its endpoints, on
+   * a server without Bean Validation too (a NoClassDefFoundError here once left every
+   * {@code @Idempotent} endpoint running unguarded).
+   */
+  static boolean refusedByBeanValidation(Throwable failure) {
+    for (Class<?> type = failure.getClass(); type != null; type = type.getSuperclass()) {
+      if (type.getName().equals("jakarta.validation.ConstraintViolationException")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   @AroundInvoke
   Object runOnce(InvocationContext invocation) throws Exception {
     if (!isResource(invocation.getTarget())
@@ -69,12 +82,9 @@ public class IdempotentInterceptor {
     } catch (LeaseLost lost) {
       pending.released();
       throw new WebApplicationException(IdempotencyProblems.inUse(1));
-    } catch (ConstraintViolationException rejected) {
-      // Bean validation refused the call: the endpoint body never ran, nothing may be recorded.
-      release(claim);
-      throw rejected;
     } catch (Exception failure) {
-      if (transientFailures.isTransient(failure)) {
+      // Bean validation refused the call: the endpoint body never ran, nothing may be recorded.
+      if (refusedByBeanValidation(failure) || transientFailures.isTransient(failure)) {
         release(claim);
       }
       throw failure;
