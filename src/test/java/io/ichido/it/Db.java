@@ -180,20 +180,25 @@ public final class Db {
   /** Payment-log facts, chained or still pending, whose {@code column} holds {@code value}. */
   public static Map<String, Long> factsByKind(String column, Object value) {
     Map<String, Long> kinds = new HashMap<>();
-    for (String table : List.of("payment_log", "payment_log_pending")) {
-      try (Connection c = connect();
-          PreparedStatement query =
-              prepare(
-                  c,
-                  "SELECT kind, count(*) FROM " + table + " WHERE " + column + " = ? GROUP BY kind",
-                  value);
-          ResultSet rows = query.executeQuery()) {
-        while (rows.next()) {
-          kinds.merge(rows.getString(1), rows.getLong(2), Long::sum);
-        }
-      } catch (SQLException e) {
-        throw new IllegalStateException(e);
+    // One statement over both tables: the sequencer moves a fact from one to the other in one
+    // transaction, and two queries could each miss it (or both count it).
+    try (Connection c = connect();
+        PreparedStatement query =
+            prepare(
+                c,
+                "SELECT kind, count(*) FROM (SELECT kind FROM payment_log WHERE "
+                    + column
+                    + " = ? UNION ALL SELECT kind FROM payment_log_pending WHERE "
+                    + column
+                    + " = ?) f GROUP BY kind",
+                value,
+                value);
+        ResultSet rows = query.executeQuery()) {
+      while (rows.next()) {
+        kinds.merge(rows.getString(1), rows.getLong(2), Long::sum);
       }
+    } catch (SQLException e) {
+      throw new IllegalStateException(e);
     }
     return kinds;
   }

@@ -1,7 +1,6 @@
 package io.ichido.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.ichido.it.standalone.VetoIdempotentInterceptor;
 import java.net.http.HttpRequest;
@@ -20,8 +19,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A WAR whose {@code @Idempotent} endpoints the layer would not guard (its interceptor gone) never
- * runs one of them twice: the deployment is refused, naming what is missing, and should that check
- * not run, every request is answered 500 without the endpoint running.
+ * runs one of them: should the deployment check not run, every request is answered 500 without the
+ * endpoint running. The refused deployment itself is tested in {@code IdempotencyExtensionTest}: a
+ * WAR refused on this shared server stayed behind in a failed state, and its endpoints still
+ * appeared in the server's /openapi document for the tests after it.
  */
 @ArquillianTest
 class InactiveLayerIT {
@@ -31,14 +32,6 @@ class InactiveLayerIT {
   private static final String BODY = "{\"amount\":100,\"note\":\"coffee\"}";
 
   @ArquillianResource Deployer deployer;
-
-  @Deployment(name = "vetoed", managed = false, testable = false)
-  static WebArchive vetoed() {
-    return StandaloneIdempotencyIT.ledgerWar(
-            "ledger-vetoed.war", StandaloneIdempotencyIT.layerJar())
-        .addClass(VetoIdempotentInterceptor.class)
-        .addAsResource(new StringAsset(VetoIdempotentInterceptor.class.getName()), SERVICES);
-  }
 
   @Deployment(name = "unchecked", managed = false, testable = false)
   static WebArchive unchecked() {
@@ -55,22 +48,6 @@ class InactiveLayerIT {
     Db.update(
         "CREATE TABLE IF NOT EXISTS it_ledger (id BIGSERIAL PRIMARY KEY, idem_key TEXT NOT NULL,"
             + " body TEXT NOT NULL)");
-  }
-
-  @Test
-  @DisplayName("without its interceptor the WAR does not start, and the log says what is missing")
-  void deploymentRefused() {
-    try {
-      assertThatThrownBy(() -> deployer.deploy("vetoed")).isNotNull();
-      assertThat(ServerLog.text())
-          .contains("would run unguarded")
-          .contains("CDI enables no interceptor for @Idempotent");
-      String key = "inactive-" + UUID.randomUUID();
-      assertThat(post("/ledger-vetoed/api/ledger", key).statusCode()).isEqualTo(404);
-      assertThat(rows(key)).isZero();
-    } finally {
-      undeployQuietly("vetoed");
-    }
   }
 
   @Test

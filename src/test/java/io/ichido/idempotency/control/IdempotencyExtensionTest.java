@@ -1,0 +1,123 @@
+package io.ichido.idempotency.control;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ichido.idempotency.boundary.Idempotent;
+import jakarta.enterprise.inject.spi.AfterDeploymentValidation;
+import jakarta.enterprise.inject.spi.AnnotatedType;
+import jakarta.enterprise.inject.spi.BeanManager;
+import jakarta.enterprise.inject.spi.InterceptionType;
+import jakarta.enterprise.inject.spi.Interceptor;
+import jakarta.enterprise.inject.spi.ProcessAnnotatedType;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import java.lang.reflect.Proxy;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The deployment check, with CDI's side played by proxies: a deployment whose {@code @Idempotent}
+ * endpoints no interceptor would guard is refused with a message naming the endpoint class.
+ */
+class IdempotencyExtensionTest {
+
+  @Path("transfers")
+  public static class Transfers {
+    @POST
+    @Idempotent
+    public String transfer() {
+      return "done";
+    }
+  }
+
+  @Path("plain")
+  public static class Plain {
+    @POST
+    public String post() {
+      return "done";
+    }
+  }
+
+  @Test
+  @DisplayName("@Idempotent endpoints and no interceptor for them: the deployment is refused")
+  void refusedWithoutInterceptor() {
+    IdempotencyExtension extension = new IdempotencyExtension();
+    extension.noteIdempotentResources(processed(Transfers.class));
+
+    List<Throwable> problems = validate(extension, List.of());
+
+    assertThat(problems).hasSize(1);
+    assertThat(problems.get(0))
+        .isInstanceOf(LayerInactive.class)
+        .hasMessageContaining("would run unguarded")
+        .hasMessageContaining(Transfers.class.getName())
+        .hasMessageContaining("CDI enables no interceptor for @Idempotent");
+  }
+
+  @Test
+  @DisplayName("with the interceptor enabled, or without @Idempotent endpoints, it deploys")
+  void acceptedOtherwise() {
+    IdempotencyExtension guarded = new IdempotencyExtension();
+    guarded.noteIdempotentResources(processed(Transfers.class));
+    assertThat(validate(guarded, List.of(interceptor()))).isEmpty();
+
+    IdempotencyExtension none = new IdempotencyExtension();
+    none.noteIdempotentResources(processed(Plain.class));
+    assertThat(validate(none, List.of())).isEmpty();
+  }
+
+  /** Runs the check against a bean manager that resolves {@code interceptors}; the problems. */
+  private static List<Throwable> validate(
+      IdempotencyExtension extension, List<Interceptor<?>> interceptors) {
+    List<Throwable> problems = new ArrayList<>();
+    BeanManager beans =
+        proxy(
+            BeanManager.class,
+            (method, args) -> {
+              if (method.equals("resolveInterceptors")) {
+                assertThat(args[0]).isEqualTo(InterceptionType.AROUND_INVOKE);
+                assertThat((Object[]) args[1]).singleElement().isInstanceOf(Idempotent.class);
+                return interceptors;
+              }
+              throw new UnsupportedOperationException(method);
+            });
+    AfterDeploymentValidation validation =
+        proxy(
+            AfterDeploymentValidation.class,
+            (method, args) -> {
+              problems.add((Throwable) args[0]);
+              return null;
+            });
+    extension.refuseAnUnguardedDeployment(validation, beans);
+    return problems;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T> ProcessAnnotatedType<T> processed(Class<T> type) {
+    AnnotatedType<T> annotated =
+        proxy(AnnotatedType.class, (method, args) -> method.equals("getJavaClass") ? type : null);
+    return proxy(
+        ProcessAnnotatedType.class,
+        (method, args) -> method.equals("getAnnotatedType") ? annotated : null);
+  }
+
+  private static Interceptor<?> interceptor() {
+    return proxy(Interceptor.class, (method, args) -> null);
+  }
+
+  @FunctionalInterface
+  private interface Answer {
+    Object answer(String method, Object[] args);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T> T proxy(Class<?> type, Answer answer) {
+    return (T)
+        Proxy.newProxyInstance(
+            IdempotencyExtensionTest.class.getClassLoader(),
+            new Class<?>[] {type},
+            (self, method, args) -> answer.answer(method.getName(), args));
+  }
+}
