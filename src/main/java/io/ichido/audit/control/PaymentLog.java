@@ -43,7 +43,7 @@ public class PaymentLog {
     pending.add(entry);
   }
 
-  /** For facts that change nothing else (a replay served, a webhook received, a search). */
+  /** For facts that change nothing else (a webhook received, a search, a key first reused). */
   @Transactional(TxType.REQUIRES_NEW)
   public void recordAlone(LogEntry entry) {
     record(entry);
