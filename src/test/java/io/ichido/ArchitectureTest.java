@@ -2,6 +2,7 @@ package io.ichido;
 
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaCall;
@@ -49,6 +50,26 @@ class ArchitectureTest {
         .dependOnClassesThat(
             resideInAPackage("io.ichido..").and(not(resideInAPackage("io.ichido.idempotency.."))))
         .because("a team must be able to lift the idempotency jar into its own WAR")
+        .check(PRODUCTION);
+  }
+
+  @Test
+  @DisplayName("idempotency needs only what the ichido-idempotency pom declares")
+  void idempotencyNeedsOnlyItsDeclaredDependencies() {
+    classes()
+        .that()
+        .resideInAPackage("io.ichido.idempotency..")
+        .should()
+        .onlyDependOnClassesThat()
+        .resideInAnyPackage(
+            "java..",
+            "jakarta..", // jakarta.jakartaee-api, provided
+            "org.eclipse.microprofile..", // microprofile, provided
+            "io.opentelemetry.api..", // by MicroProfile Telemetry, provided, loaded only when
+            // present
+            "com.fasterxml.jackson..", // jackson-databind, the one runtime dependency
+            "io.ichido.idempotency..")
+        .because("src/idempotency/pom.xml is what a team's WAR inherits: nothing else is there")
         .check(PRODUCTION);
   }
 

@@ -46,8 +46,7 @@ class StandaloneIdempotencyIT {
 
   /** The idempotency jar as the build made it. */
   static JavaArchive layerJar() {
-    File jar =
-        new File(System.getProperty("ichido.idempotencyJar", "target/ichido-idempotency.jar"));
+    File jar = new File(System.getProperty("ichido.idempotencyJar"));
     return ShrinkWrap.createFromZipFile(JavaArchive.class, jar);
   }
 
