@@ -93,6 +93,9 @@ public final class DevDatabase {
         false);
   }
 
+  /** The database of the template in src/examples/transfers. */
+  static final String EXAMPLES_DATABASE = "transfers";
+
   private static Coordinates embedded(Map<String, String> options)
       throws IOException, SQLException {
     int port = Integer.parseInt(options.getOrDefault("port", "15432"));
@@ -118,6 +121,11 @@ public final class DevDatabase {
       }
       if (!exists(admin, "SELECT 1 FROM pg_database WHERE datname = ?", db.name())) {
         sql.execute("CREATE DATABASE ichido OWNER ichido");
+      }
+      // An empty one for the @Idempotent template (src/examples/transfers), to try it beside
+      // Ichido.
+      if (!exists(admin, "SELECT 1 FROM pg_database WHERE datname = ?", EXAMPLES_DATABASE)) {
+        sql.execute("CREATE DATABASE " + EXAMPLES_DATABASE + " OWNER ichido");
       }
     }
     return db;

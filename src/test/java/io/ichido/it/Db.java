@@ -46,6 +46,11 @@ public final class Db {
         COORDINATES.getProperty("password"));
   }
 
+  /** The port of the test run's PostgreSQL. */
+  public static String port() {
+    return COORDINATES.getProperty("port");
+  }
+
   public static String name() {
     return COORDINATES.getProperty("name");
   }

@@ -153,7 +153,8 @@ final class SecondServer {
     }
   }
 
-  private static void copyTree(Path from, Path to) throws IOException {
+  /** Copies the tree under {@code from} to {@code to}, replacing files already there. */
+  static void copyTree(Path from, Path to) throws IOException {
     try (Stream<Path> paths = Files.walk(from)) {
       for (Path p : paths.toList()) {
         Path target = to.resolve(from.relativize(p).toString());
@@ -166,7 +167,8 @@ final class SecondServer {
     }
   }
 
-  private static void deleteRecursively(Path dir) throws IOException {
+  /** Deletes {@code dir} and all under it; nothing when it does not exist. */
+  static void deleteRecursively(Path dir) throws IOException {
     if (!Files.exists(dir)) {
       return;
     }

@@ -2,6 +2,7 @@ package io.ichido.idempotency.boundary;
 
 import io.ichido.idempotency.control.IdempotencyConfig;
 import io.ichido.idempotency.control.IdempotencyKeyHeader;
+import io.ichido.idempotency.control.IdempotencyKeyPurge;
 import io.ichido.idempotency.control.IdempotencyKeys;
 import io.ichido.idempotency.control.IdempotencyMetrics;
 import io.ichido.idempotency.control.IdempotencyScope;
@@ -246,7 +247,9 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
       problem =
           settings == null
               ? Optional.empty()
-              : LayerCheck.problem(beans, settings, resource.getResourceClass());
+              : LayerCheck.problem(beans, settings, resource.getResourceClass())
+                  .or(keys::storeProblem)
+                  .or(() -> LayerCheck.purgeProblem(IdempotencyKeyPurge.scheduled()));
       problem.ifPresent(p -> LOG.log(Level.SEVERE, "Idempotency layer inactive: {0}", p));
       layerProblem = problem;
     }

@@ -32,8 +32,35 @@ public class IdempotencyKeyPurge {
   @Inject IdempotencyConfig config;
   @Inject IdempotencyKeys keys;
 
+  /** Set once the timer is scheduled: the filter refuses requests until then (see LayerCheck). */
+  private static volatile boolean scheduled;
+
+  /** Whether this application's purge timer is scheduled. */
+  public static boolean scheduled() {
+    return scheduled;
+  }
+
+  /**
+   * Runs before the application takes requests. It stops the deployment, with one message naming
+   * what is missing, when the persistence unit lacks the key entity or the server has no timer
+   * store: without them the layer would fail on every request or keep every key forever.
+   */
   @PostConstruct
   void schedule() {
+    keys.storeProblem()
+        .ifPresent(
+            problem -> {
+              throw new IllegalStateException(problem);
+            });
+    try {
+      scheduleTimer();
+    } catch (RuntimeException noStore) {
+      throw new IllegalStateException(LayerCheck.timerProblem(noStore), noStore);
+    }
+    scheduled = true;
+  }
+
+  private void scheduleTimer() {
     long interval = config.purgeInterval().toMillis();
     String info = TIMER_PREFIX + " every " + config.purgeInterval();
     boolean scheduled = false;

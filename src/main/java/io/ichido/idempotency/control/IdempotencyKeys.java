@@ -17,6 +17,7 @@ import jakarta.transaction.Transactional.TxType;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 /** The key store: claim, complete, release and purge, each one short container transaction. */
@@ -27,16 +28,17 @@ public class IdempotencyKeys {
    * The row count decides the winner: 1 when the key was new, expired, or held by a dead request
    * whose lease has run out (and which asked for the very same thing); 0 when someone else holds
    * it. A conflicting row left alone by the WHERE clause is still locked until this short
-   * transaction ends, so the SELECT that follows sees its committed state.
+   * transaction ends, so the SELECT that follows sees its committed state. Native queries take
+   * positional parameters only: named ones are Hibernate's, and EclipseLink sends them as written.
    */
   private static final String CLAIM =
       """
       INSERT INTO idempotency_key AS k
         (scope, idem_key, fingerprint, request_method, request_path, status, claim_token,
          locked_until, created_at, expires_at)
-      VALUES (:scope, :key, :fingerprint, :method, :path, 'IN_FLIGHT', :token,
-         now() + :leaseMillis * interval '1 millisecond', now(),
-         now() + :retentionMillis * interval '1 millisecond')
+      VALUES (?1, ?2, ?3, ?4, ?5, 'IN_FLIGHT', ?6,
+         now() + ?7 * interval '1 millisecond', now(),
+         now() + ?8 * interval '1 millisecond')
       ON CONFLICT (scope, idem_key) DO UPDATE SET
         fingerprint = EXCLUDED.fingerprint, request_method = EXCLUDED.request_method,
         request_path = EXCLUDED.request_path, status = 'IN_FLIGHT',
@@ -55,7 +57,7 @@ public class IdempotencyKeys {
         SELECT id FROM idempotency_key
         WHERE expires_at <= now() AND (status <> 'IN_FLIGHT' OR locked_until <= now())
         ORDER BY expires_at
-        LIMIT :batch
+        LIMIT ?1
         FOR UPDATE SKIP LOCKED)
       """;
 
@@ -67,6 +69,11 @@ public class IdempotencyKeys {
   @PersistenceContext EntityManager em;
 
   @Inject IdempotencyMetrics metrics;
+
+  /** What keeps keys from being stored, in words an operator can act on; empty when nothing. */
+  public Optional<String> storeProblem() {
+    return LayerCheck.storeProblem(em.getMetamodel());
+  }
 
   /**
    * Outcomes are returned, not thrown: a refused claim is a normal answer, and must not roll back
@@ -95,14 +102,14 @@ public class IdempotencyKeys {
         UUID token = UUID.randomUUID();
         int won =
             em.createNativeQuery(CLAIM)
-                .setParameter("scope", request.scope())
-                .setParameter("key", request.key())
-                .setParameter("fingerprint", request.fingerprint())
-                .setParameter("method", request.method())
-                .setParameter("path", request.path())
-                .setParameter("token", token)
-                .setParameter("leaseMillis", request.lease().toMillis())
-                .setParameter("retentionMillis", request.retention().toMillis())
+                .setParameter(1, request.scope())
+                .setParameter(2, request.key())
+                .setParameter(3, request.fingerprint())
+                .setParameter(4, request.method())
+                .setParameter(5, request.path())
+                .setParameter(6, token)
+                .setParameter(7, request.lease().toMillis())
+                .setParameter(8, request.retention().toMillis())
                 .executeUpdate();
         if (won == 1) {
           if (completedInTheEndpointsCommit) {
@@ -183,14 +190,13 @@ public class IdempotencyKeys {
   public int purgeBatch(int batchSize) {
     Boolean locked =
         (Boolean)
-            em.createNativeQuery("SELECT pg_try_advisory_xact_lock(:lock)")
-                .setParameter("lock", PURGE_LOCK)
+            em.createNativeQuery("SELECT pg_try_advisory_xact_lock(?1)")
+                .setParameter(1, PURGE_LOCK)
                 .getSingleResult();
     if (!Boolean.TRUE.equals(locked)) {
       return -1;
     }
-    int deleted =
-        em.createNativeQuery(PURGE_BATCH).setParameter("batch", batchSize).executeUpdate();
+    int deleted = em.createNativeQuery(PURGE_BATCH).setParameter(1, batchSize).executeUpdate();
     metrics.purged(deleted);
     return deleted;
   }

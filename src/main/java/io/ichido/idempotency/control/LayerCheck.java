@@ -1,19 +1,25 @@
 package io.ichido.idempotency.control;
 
 import io.ichido.idempotency.boundary.Idempotent;
+import io.ichido.idempotency.entity.IdempotencyKey;
 import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.enterprise.inject.spi.InterceptionType;
+import jakarta.persistence.metamodel.Metamodel;
 import java.util.Optional;
 
 /**
  * Whether the idempotency layer guards the application's {@code @Idempotent} endpoints: its
  * interceptor must be enabled for the binding, or an endpoint would run again for every retry of a
- * key. Asked when the application deploys (which then fails) and by the filter before it lets a
- * request through (which then answers 500).
+ * key; the persistence unit must manage the key entity, or no key could be claimed; the purge timer
+ * must run, or keys would never expire. Asked when the application deploys (which then fails: the
+ * CDI extension for the interceptor, {@link IdempotencyKeyPurge} for the store and the timer) and
+ * by the filter before it lets a request through (which then answers 500).
  */
 public final class LayerCheck {
 
   static final String INTERCEPTOR = "io.ichido.idempotency.boundary.IdempotentInterceptor";
+
+  private static final String SEE_README = " See README, Use @Idempotent in your own WAR.";
 
   private LayerCheck() {}
 
@@ -42,5 +48,43 @@ public final class LayerCheck {
               + " vetoed?");
     }
     return Optional.empty();
+  }
+
+  /** Empty when {@code metamodel} manages the key entity, else what to add to persistence.xml. */
+  public static Optional<String> storeProblem(Metamodel metamodel) {
+    try {
+      metamodel.entity(IdempotencyKey.class);
+      return Optional.empty();
+    } catch (IllegalArgumentException notManaged) {
+      return Optional.of(
+          "Idempotency keys cannot be stored: the persistence unit does not manage "
+              + IdempotencyKey.class.getName()
+              + ". List it in persistence.xml: <class>"
+              + IdempotencyKey.class.getName()
+              + "</class>."
+              + SEE_README);
+    }
+  }
+
+  /** Why the purge timer could not be scheduled, {@code cause} being what the server threw. */
+  static String timerProblem(RuntimeException cause) {
+    return "Idempotency keys would never expire: the purge timer could not be scheduled ("
+        + cause
+        + "). It is a persistent EJB timer: enable enterpriseBeansPersistentTimer-4.0 with a"
+        + " <databaseStore tablePrefix=\"EJBTIMER_\" createTables=\"false\"> on the application's"
+        + " data source, whose tables the jar's Liquibase changelog creates."
+        + SEE_README;
+  }
+
+  /** Empty when the purge timer is scheduled; it is before any request when EJB is enabled. */
+  public static Optional<String> purgeProblem(boolean scheduled) {
+    return scheduled
+        ? Optional.empty()
+        : Optional.of(
+            "Idempotency keys would never expire: the purge timer ("
+                + IdempotencyKeyPurge.class.getName()
+                + ", a startup singleton EJB) did not start. Enable enterpriseBeansLite-4.0 and"
+                + " enterpriseBeansPersistentTimer-4.0."
+                + SEE_README);
   }
 }

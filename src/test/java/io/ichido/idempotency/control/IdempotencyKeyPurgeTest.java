@@ -1,0 +1,118 @@
+package io.ichido.idempotency.control;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.ichido.idempotency.entity.IdempotencyKey;
+import jakarta.ejb.EJBException;
+import jakarta.ejb.TimerConfig;
+import jakarta.ejb.TimerService;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.metamodel.Metamodel;
+import java.lang.reflect.Proxy;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The purge singleton's start, which the server runs before the application takes requests: it
+ * stops the deployment, naming what is missing, when the key entity is not in the persistence unit
+ * or the server has no timer store; only when neither is missing does the filter let requests in.
+ */
+class IdempotencyKeyPurgeTest {
+
+  @Test
+  @DisplayName("the key entity missing from the persistence unit: refused, naming the <class> line")
+  void entityMissing() {
+    IdempotencyKeyPurge purge = purge(false, timers(null));
+
+    assertThatThrownBy(purge::schedule)
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining(
+            "the persistence unit does not manage " + IdempotencyKey.class.getName())
+        .hasMessageContaining("<class>io.ichido.idempotency.entity.IdempotencyKey</class>");
+    assertThat(LayerCheck.purgeProblem(false)).get().asString().contains("did not start");
+  }
+
+  @Test
+  @DisplayName("no timer store: refused, naming the feature and the databaseStore")
+  void noTimerStore() {
+    EJBException noStore = new EJBException("CNTR0330E: persistent timers are not available");
+    IdempotencyKeyPurge purge = purge(true, timers(noStore));
+
+    assertThatThrownBy(purge::schedule)
+        .isInstanceOf(IllegalStateException.class)
+        .hasCause(noStore)
+        .hasMessageContaining("enterpriseBeansPersistentTimer-4.0")
+        .hasMessageContaining("<databaseStore tablePrefix=\"EJBTIMER_\"");
+  }
+
+  @Test
+  @DisplayName("entity and timer store there: the timer is made, persistent, and requests may come")
+  void whole() {
+    List<TimerConfig> made = new ArrayList<>();
+    IdempotencyKeyPurge purge = purge(true, timers(null, made));
+
+    purge.schedule();
+
+    assertThat(made).singleElement().extracting(TimerConfig::isPersistent).isEqualTo(true);
+    assertThat(IdempotencyKeyPurge.scheduled()).isTrue();
+    assertThat(LayerCheck.purgeProblem(IdempotencyKeyPurge.scheduled())).isEmpty();
+  }
+
+  private static IdempotencyKeyPurge purge(boolean entityManaged, TimerService timers) {
+    IdempotencyKeyPurge purge = new IdempotencyKeyPurge();
+    purge.timers = timers;
+    purge.config = new IdempotencyConfig();
+    purge.config.purgeInterval = Duration.ofMinutes(5);
+    purge.keys = new IdempotencyKeys();
+    purge.keys.em = entityManager(entityManaged);
+    return purge;
+  }
+
+  private static EntityManager entityManager(boolean entityManaged) {
+    Metamodel metamodel =
+        proxy(
+            Metamodel.class,
+            (method, args) -> {
+              if (method.equals("entity") && !entityManaged) {
+                throw new IllegalArgumentException("Not an entity: " + args[0]);
+              }
+              return null;
+            });
+    return proxy(EntityManager.class, (method, args) -> metamodel);
+  }
+
+  private static TimerService timers(RuntimeException failure) {
+    return timers(failure, new ArrayList<>());
+  }
+
+  private static TimerService timers(RuntimeException failure, List<TimerConfig> made) {
+    return proxy(
+        TimerService.class,
+        (method, args) -> {
+          if (failure != null) {
+            throw failure;
+          }
+          if (method.equals("getTimers")) {
+            return List.of();
+          }
+          made.add((TimerConfig) args[2]);
+          return null;
+        });
+  }
+
+  private interface Answer {
+    Object answer(String method, Object[] args);
+  }
+
+  private static <T> T proxy(Class<T> type, Answer answer) {
+    return type.cast(
+        Proxy.newProxyInstance(
+            type.getClassLoader(),
+            new Class<?>[] {type},
+            (self, method, args) -> answer.answer(method.getName(), args)));
+  }
+}
