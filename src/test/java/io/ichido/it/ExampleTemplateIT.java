@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.asset.StringAsset;
@@ -25,7 +26,10 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -38,6 +42,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * hibernate/persistence.xml on Hibernate ORM. A third copy leaves the key entity out of its
  * persistence unit, and must be refused.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ExampleTemplateIT {
 
   private static final Path TEMPLATE = Path.of("src/examples/transfers");
@@ -206,6 +211,85 @@ class ExampleTemplateIT {
     assertThat(first.statusCode()).isEqualTo(404);
     assertThat(again.statusCode()).isEqualTo(404);
     assertThat(rows(key)).isZero();
+  }
+
+  @Test
+  @Order(Integer.MAX_VALUE - 1) // last: restarts the server without what the others need
+  @DisplayName("a server without EJB: refused at deployment, naming the features to enable")
+  void withoutEnterpriseBeans() throws Exception {
+    restartWith(
+        removing(
+            "<feature>enterpriseBeansLite-4.0</feature>",
+            "<feature>enterpriseBeansPersistentTimer-4.0</feature>",
+            "<databaseStore ",
+            "<persistentExecutor "));
+    Await.until(
+        "the template's refusal",
+        Duration.ofMinutes(2),
+        () -> log().contains("CWWKZ0002E") || log().contains("CWWKZ0001I"));
+    String key = "transfer-" + UUID.randomUUID();
+
+    HttpResponse<String> first = ALICE.postJson("/api/transfers", key, BODY);
+
+    assertThat(log())
+        .contains("the server has no EJB container. Enable enterpriseBeansLite-4.0")
+        .contains("CWWKZ0002E");
+    assertThat(first.statusCode()).isEqualTo(404);
+    assertThat(rows(key)).isZero();
+  }
+
+  @Test
+  @Order(Integer.MAX_VALUE)
+  @DisplayName("a server without a timer store: refused at deployment, naming the databaseStore")
+  void withoutTimerStore() throws Exception {
+    restartWith(removing("<databaseStore ", "<persistentExecutor "));
+    Await.until(
+        "the template's refusal",
+        Duration.ofMinutes(2),
+        () -> log().contains("CWWKZ0002E") || log().contains("CWWKZ0001I"));
+    String key = "transfer-" + UUID.randomUUID();
+
+    HttpResponse<String> first = ALICE.postJson("/api/transfers", key, BODY);
+
+    assertThat(log())
+        .contains("Idempotency keys would never expire: the purge timer could not be scheduled")
+        .contains("<databaseStore tablePrefix=\"EJBTIMER_\"")
+        .contains("CWWKZ0002E");
+    assertThat(first.statusCode()).isEqualTo(404);
+    assertThat(rows(key)).isZero();
+  }
+
+  /** The template's server.xml without the lines that hold any of {@code parts}. */
+  private static String removing(String... parts) throws IOException {
+    return Files.readString(COPY.resolve("src/main/liberty/config/server.xml"))
+        .lines()
+        .filter(line -> List.of(parts).stream().noneMatch(line::contains))
+        .collect(Collectors.joining("\n"));
+  }
+
+  /** Restarts the server with {@code serverXml}, the template alone, and a fresh log. */
+  private static void restartWith(String serverXml) throws Exception {
+    server("stop");
+    Files.writeString(SERVER_DIR.resolve("server.xml"), serverXml);
+    Files.writeString(
+        SERVER_DIR.resolve("configDropins/overrides/example-it.xml"),
+        """
+        <server>
+            <variable name="HTTP_PORT" value="%s"/>
+            <variable name="DB_PORT" value="%s"/>
+        </server>
+        """
+            .formatted(BASE.substring(BASE.lastIndexOf(':') + 1), Db.port()));
+    Files.deleteIfExists(SERVER_DIR.resolve("logs/messages.log"));
+    server("start");
+  }
+
+  private static String log() {
+    try {
+      return Files.readString(SERVER_DIR.resolve("logs/messages.log"));
+    } catch (IOException notYet) {
+      return "";
+    }
   }
 
   private static String root(String provider) {

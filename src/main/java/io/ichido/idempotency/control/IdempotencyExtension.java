@@ -2,10 +2,12 @@ package io.ichido.idempotency.control;
 
 import io.ichido.idempotency.boundary.Idempotent;
 import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.spi.AfterBeanDiscovery;
 import jakarta.enterprise.inject.spi.AfterDeploymentValidation;
 import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.enterprise.inject.spi.Extension;
 import jakarta.enterprise.inject.spi.ProcessAnnotatedType;
+import jakarta.enterprise.inject.spi.ProcessBean;
 import jakarta.enterprise.inject.spi.WithAnnotations;
 import jakarta.ws.rs.Path;
 import java.lang.reflect.Method;
@@ -20,6 +22,9 @@ public class IdempotencyExtension implements Extension {
   private Idempotent binding;
   private Class<?> example;
 
+  /** Whether the server made the layer's enterprise beans (its purge and releases) beans. */
+  private boolean enterpriseBeans;
+
   <T> void noteIdempotentResources(
       @Observes @WithAnnotations({Idempotent.class, Path.class}) ProcessAnnotatedType<T> type) {
     Class<T> resource = type.getAnnotatedType().getJavaClass();
@@ -30,6 +35,23 @@ public class IdempotencyExtension implements Extension {
         binding = found;
         example = resource;
       }
+    }
+  }
+
+  /** {@link KeyReleases} is a bean only when the server has an EJB container. */
+  void noteEnterpriseBeans(@Observes ProcessBean<?> bean) {
+    if (bean.getBean().getBeanClass() == KeyReleases.class) {
+      enterpriseBeans = true;
+    }
+  }
+
+  /**
+   * Without an EJB container the layer's session beans are no beans at all, and CDI would refuse
+   * the deployment anyway, naming only an unsatisfied injection point: say what is missing first.
+   */
+  void refuseWithoutEnterpriseBeans(@Observes AfterBeanDiscovery discovery) {
+    if (binding != null && !enterpriseBeans) {
+      discovery.addDefinitionError(new LayerInactive(LayerCheck.enterpriseBeansProblem(example)));
     }
   }
 

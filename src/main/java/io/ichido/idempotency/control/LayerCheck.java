@@ -50,6 +50,16 @@ public final class LayerCheck {
     return Optional.empty();
   }
 
+  /** What to enable when the server has no EJB container, {@code example} a guarded resource. */
+  static String enterpriseBeansProblem(Class<?> example) {
+    return "The @Idempotent endpoints (such as "
+        + example.getName()
+        + ") cannot be guarded: the layer releases keys and purges expired ones with enterprise"
+        + " beans, and the server has no EJB container. Enable enterpriseBeansLite-4.0 and"
+        + " enterpriseBeansPersistentTimer-4.0."
+        + SEE_README;
+  }
+
   /** Empty when {@code metamodel} manages the key entity, else what to add to persistence.xml. */
   public static Optional<String> storeProblem(Metamodel metamodel) {
     try {

@@ -3,12 +3,15 @@ package io.ichido.idempotency.control;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ichido.idempotency.boundary.Idempotent;
+import jakarta.enterprise.inject.spi.AfterBeanDiscovery;
 import jakarta.enterprise.inject.spi.AfterDeploymentValidation;
 import jakarta.enterprise.inject.spi.AnnotatedType;
+import jakarta.enterprise.inject.spi.Bean;
 import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.enterprise.inject.spi.InterceptionType;
 import jakarta.enterprise.inject.spi.Interceptor;
 import jakarta.enterprise.inject.spi.ProcessAnnotatedType;
+import jakarta.enterprise.inject.spi.ProcessBean;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import java.lang.reflect.Proxy;
@@ -66,6 +69,55 @@ class IdempotencyExtensionTest {
     IdempotencyExtension none = new IdempotencyExtension();
     none.noteIdempotentResources(processed(Plain.class));
     assertThat(validate(none, List.of())).isEmpty();
+  }
+
+  @Test
+  @DisplayName("@Idempotent endpoints on a server without EJB: refused, naming the features")
+  void refusedWithoutEnterpriseBeans() {
+    IdempotencyExtension extension = new IdempotencyExtension();
+    extension.noteIdempotentResources(processed(Transfers.class));
+
+    List<Throwable> problems = discover(extension);
+
+    assertThat(problems).singleElement().isInstanceOf(LayerInactive.class);
+    assertThat(problems.get(0))
+        .hasMessageContaining(Transfers.class.getName())
+        .hasMessageContaining("no EJB container")
+        .hasMessageContaining("enterpriseBeansLite-4.0");
+  }
+
+  @Test
+  @DisplayName("with an EJB container, or without @Idempotent endpoints, bean discovery passes")
+  void discoveredWithEnterpriseBeans() {
+    IdempotencyExtension withEjb = new IdempotencyExtension();
+    withEjb.noteIdempotentResources(processed(Transfers.class));
+    Bean<?> releases =
+        proxy(
+            Bean.class, (method, args) -> method.equals("getBeanClass") ? KeyReleases.class : null);
+    Bean<?> other =
+        proxy(Bean.class, (method, args) -> method.equals("getBeanClass") ? Plain.class : null);
+    withEjb.noteEnterpriseBeans(proxy(ProcessBean.class, (method, args) -> other));
+    assertThat(discover(withEjb)).hasSize(1);
+    withEjb.noteEnterpriseBeans(proxy(ProcessBean.class, (method, args) -> releases));
+    assertThat(discover(withEjb)).isEmpty();
+
+    IdempotencyExtension none = new IdempotencyExtension();
+    none.noteIdempotentResources(processed(Plain.class));
+    assertThat(discover(none)).isEmpty();
+  }
+
+  /** The definition errors the extension adds after bean discovery. */
+  private static List<Throwable> discover(IdempotencyExtension extension) {
+    List<Throwable> errors = new ArrayList<>();
+    extension.refuseWithoutEnterpriseBeans(
+        proxy(
+            AfterBeanDiscovery.class,
+            (method, args) -> {
+              assertThat(method).isEqualTo("addDefinitionError");
+              errors.add((Throwable) args[0]);
+              return null;
+            }));
+    return errors;
   }
 
   /** Runs the check against a bean manager that resolves {@code interceptors}; the problems. */
