@@ -214,6 +214,17 @@ class ExampleTemplateIT {
   }
 
   @Test
+  @DisplayName("the template and the README name this build's version of the layer")
+  void namesThisVersion() throws IOException {
+    String version = System.getProperty("ichido.version");
+    assertThat(Files.readString(TEMPLATE.resolve("pom.xml")))
+        .contains("<ichido.version>" + version + "</ichido.version>");
+    assertThat(Files.readString(Path.of("README.md")))
+        .contains(
+            "<artifactId>ichido-idempotency</artifactId>\n  <version>" + version + "</version>");
+  }
+
+  @Test
   @Order(Integer.MAX_VALUE - 1) // last: restarts the server without what the others need
   @DisplayName("a server without EJB: refused at deployment, naming the features to enable")
   void withoutEnterpriseBeans() throws Exception {
