@@ -63,16 +63,16 @@ public class IdempotencyKeyPurge {
   private void scheduleTimer() {
     long interval = config.purgeInterval().toMillis();
     String info = TIMER_PREFIX + " every " + config.purgeInterval();
-    boolean scheduled = false;
+    boolean alreadyThere = false;
     for (Timer timer : timers.getTimers()) {
       Serializable existing = timer.getInfo();
       if (info.equals(existing)) {
-        scheduled = true;
+        alreadyThere = true;
       } else if (existing instanceof String name && name.startsWith(TIMER_PREFIX)) {
         timer.cancel(); // the interval was reconfigured
       }
     }
-    if (!scheduled) {
+    if (!alreadyThere) {
       timers.createIntervalTimer(interval, interval, new TimerConfig(info, true));
       LOG.log(Level.INFO, "Scheduled {0}", info);
     }
