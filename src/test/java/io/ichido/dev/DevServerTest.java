@@ -17,4 +17,13 @@ class DevServerTest {
                 + DevCheckpointKey.PRIVATE_KEY
                 + "\"/>");
   }
+
+  @Test
+  @DisplayName("the test run's servers poll the timer store when told; the run command's do not")
+  void timerPollInterval() {
+    assertThat(DevServer.xml(Map.of("timer-poll-interval", "5s")))
+        .contains(
+            "<persistentExecutor id=\"defaultEJBPersistentTimerExecutor\" pollInterval=\"5s\"");
+    assertThat(DevServer.xml(Map.of())).doesNotContain("persistentExecutor");
+  }
 }
