@@ -226,16 +226,18 @@ class ExampleTemplateIT {
 
   @Test
   @Order(Integer.MAX_VALUE - 1) // last: restarts the server without what the others need
-  @DisplayName("a server without EJB: refused at deployment, naming the features to enable")
-  void withoutEnterpriseBeans() throws Exception {
+  @DisplayName("a server without EJB and mpMetrics: refused at deployment, naming the features")
+  void withoutFeatures() throws Exception {
     restartWith(
         removing(
             "<feature>enterpriseBeansLite-4.0</feature>",
             "<feature>enterpriseBeansPersistentTimer-4.0</feature>",
+            "<feature>mpMetrics-5.1</feature>",
             "<databaseStore ",
             "<persistentExecutor "));
 
-    assertRefused("the server has no EJB container. Enable enterpriseBeansLite-4.0");
+    assertRefused(
+        "Enable mpMetrics-5.1, enterpriseBeansLite-4.0 and enterpriseBeansPersistentTimer-4.0.");
   }
 
   @Test

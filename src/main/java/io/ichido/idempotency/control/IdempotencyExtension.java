@@ -46,13 +46,16 @@ public class IdempotencyExtension implements Extension {
   }
 
   /**
-   * Without an EJB container the layer's session beans are no beans at all, and CDI would refuse
-   * the deployment anyway, naming only an unsatisfied injection point: say what is missing first.
+   * Without a feature the layer needs, its beans lack what they inject (or, without EJB, are no
+   * beans at all), and CDI would refuse the deployment anyway, naming only an unsatisfied injection
+   * point: say which features are missing first.
    */
-  void refuseWithoutEnterpriseBeans(@Observes AfterBeanDiscovery discovery) {
-    if (binding != null && !enterpriseBeans) {
-      discovery.addDefinitionError(new LayerInactive(LayerCheck.enterpriseBeansProblem(example)));
+  void refuseWithoutFeatures(@Observes AfterBeanDiscovery discovery) {
+    if (binding == null) {
+      return;
     }
+    LayerCheck.featuresProblem(example.getClassLoader(), enterpriseBeans, example)
+        .ifPresent(problem -> discovery.addDefinitionError(new LayerInactive(problem)));
   }
 
   void refuseAnUnguardedDeployment(

@@ -5,6 +5,9 @@ import io.ichido.idempotency.entity.IdempotencyKey;
 import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.enterprise.inject.spi.InterceptionType;
 import jakarta.persistence.metamodel.Metamodel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -50,14 +53,49 @@ public final class LayerCheck {
     return Optional.empty();
   }
 
-  /** What to enable when the server has no EJB container, {@code example} a guarded resource. */
-  static String enterpriseBeansProblem(Class<?> example) {
-    return "The @Idempotent endpoints (such as "
-        + example.getName()
-        + ") cannot be guarded: the layer releases keys and purges expired ones with enterprise"
-        + " beans, and the server has no EJB container. Enable enterpriseBeansLite-4.0 and"
-        + " enterpriseBeansPersistentTimer-4.0."
-        + SEE_README;
+  /**
+   * The features the layer needs that decide whether it can deploy, each known by one class of its
+   * API: an application sees that class only when the server enables the feature.
+   */
+  private static final List<Map.Entry<String, String>> FEATURES =
+      List.of(
+          Map.entry(
+              "jakarta.persistence.EntityManager",
+              "persistence-3.2 (or persistenceContainer-3.2 with Hibernate)"),
+          Map.entry("org.eclipse.microprofile.config.Config", "mpConfig-3.1"),
+          Map.entry("org.eclipse.microprofile.metrics.MetricRegistry", "mpMetrics-5.1"));
+
+  private static final String ENTERPRISE_BEANS =
+      "enterpriseBeansLite-4.0 and enterpriseBeansPersistentTimer-4.0";
+
+  /**
+   * Empty when the server enables what the layer needs, else one sentence naming every feature to
+   * enable; {@code loader} sees what the application sees, {@code enterpriseBeans} whether the
+   * layer's session beans became beans, {@code example} a guarded resource.
+   */
+  static Optional<String> featuresProblem(
+      ClassLoader loader, boolean enterpriseBeans, Class<?> example) {
+    List<String> missing = new ArrayList<>();
+    for (Map.Entry<String, String> feature : FEATURES) {
+      try {
+        Class.forName(feature.getKey(), false, loader);
+      } catch (ClassNotFoundException | LinkageError absent) {
+        missing.add(feature.getValue());
+      }
+    }
+    if (!enterpriseBeans) {
+      missing.add(ENTERPRISE_BEANS);
+    }
+    if (missing.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        "The @Idempotent endpoints (such as "
+            + example.getName()
+            + ") cannot be guarded: the server lacks features the layer needs. Enable "
+            + String.join(", ", missing)
+            + "."
+            + SEE_README);
   }
 
   /** Empty when {@code metamodel} manages the key entity, else what to add to persistence.xml. */

@@ -82,8 +82,9 @@ class IdempotencyExtensionTest {
     assertThat(problems).singleElement().isInstanceOf(LayerInactive.class);
     assertThat(problems.get(0))
         .hasMessageContaining(Transfers.class.getName())
-        .hasMessageContaining("no EJB container")
-        .hasMessageContaining("enterpriseBeansLite-4.0");
+        .hasMessageContaining("the server lacks features the layer needs")
+        .hasMessageContaining(
+            "Enable enterpriseBeansLite-4.0 and enterpriseBeansPersistentTimer-4.0.");
   }
 
   @Test
@@ -106,10 +107,36 @@ class IdempotencyExtensionTest {
     assertThat(discover(none)).isEmpty();
   }
 
+  @Test
+  @DisplayName("an API the server does not offer: its feature named, with every other one missing")
+  void missingFeaturesNamed() {
+    ClassLoader withoutMetrics =
+        new ClassLoader(getClass().getClassLoader()) {
+          @Override
+          protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+            if (name.startsWith("org.eclipse.microprofile.metrics.")
+                || name.startsWith("org.eclipse.microprofile.config.")) {
+              throw new ClassNotFoundException(name);
+            }
+            return super.loadClass(name, resolve);
+          }
+        };
+
+    assertThat(LayerCheck.featuresProblem(withoutMetrics, false, Transfers.class))
+        .get()
+        .asString()
+        .contains(Transfers.class.getName())
+        .contains(
+            "Enable mpConfig-3.1, mpMetrics-5.1, enterpriseBeansLite-4.0 and"
+                + " enterpriseBeansPersistentTimer-4.0.");
+    assertThat(LayerCheck.featuresProblem(getClass().getClassLoader(), true, Transfers.class))
+        .isEmpty();
+  }
+
   /** The definition errors the extension adds after bean discovery. */
   private static List<Throwable> discover(IdempotencyExtension extension) {
     List<Throwable> errors = new ArrayList<>();
-    extension.refuseWithoutEnterpriseBeans(
+    extension.refuseWithoutFeatures(
         proxy(
             AfterBeanDiscovery.class,
             (method, args) -> {
