@@ -94,7 +94,7 @@ public final class DevDatabase {
   }
 
   /** The database of the template in src/examples/transfers. */
-  static final String EXAMPLES_DATABASE = "transfers";
+  public static final String EXAMPLES_DATABASE = "transfers";
 
   private static Coordinates embedded(Map<String, String> options)
       throws IOException, SQLException {

@@ -2,6 +2,7 @@ package io.ichido.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ichido.dev.DevDatabase;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -185,7 +186,7 @@ class ExampleTemplateIT {
         .contains("CWWKZ0001I: Application transfers started")
         .contains("CWWKZ0001I: Application transfers-hibernate started");
     List<String> owners = new ArrayList<>();
-    try (Connection c = Db.connectTo("transfers");
+    try (Connection c = Db.connectTo(DevDatabase.EXAMPLES_DATABASE);
         ResultSet rows =
             c.createStatement()
                 .executeQuery("SELECT DISTINCT ownr FROM ejbtimer_task ORDER BY ownr")) {
@@ -304,7 +305,7 @@ class ExampleTemplateIT {
   }
 
   private static long rows(String key) {
-    try (Connection c = Db.connectTo("transfers");
+    try (Connection c = Db.connectTo(DevDatabase.EXAMPLES_DATABASE);
         PreparedStatement count =
             c.prepareStatement("SELECT count(*) FROM transfer WHERE idempotency_key = ?")) {
       count.setString(1, key);

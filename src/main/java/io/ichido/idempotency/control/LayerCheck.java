@@ -14,9 +14,10 @@ import java.util.Optional;
  * Whether the idempotency layer guards the application's {@code @Idempotent} endpoints: its
  * interceptor must be enabled for the binding, or an endpoint would run again for every retry of a
  * key; the persistence unit must manage the key entity, or no key could be claimed; the purge timer
- * must run, or keys would never expire. Asked when the application deploys (which then fails: the
- * CDI extension for the interceptor, {@link IdempotencyKeyPurge} for the store and the timer) and
- * by the filter before it lets a request through (which then answers 500).
+ * must run, or keys would never expire; the server must enable the features the layer's beans need.
+ * Asked when the application deploys (which then fails: the CDI extension for the features and the
+ * interceptor, {@link IdempotencyKeyPurge} for the store and the timer) and by the filter before it
+ * lets a request through (which then answers 500).
  */
 public final class LayerCheck {
 
