@@ -57,6 +57,8 @@ public final class Sandbox {
         "ichido.gateway.omise.lookup-after",
         "PT3S",
         "ichido.gateway.2c2p.resend-window",
+        "PT3S",
+        "ichido.gateway.2c2p.lookup-after",
         "PT3S");
   }
 
@@ -158,6 +160,14 @@ public final class Sandbox {
   }
 
   /** The payment lapses unpaid; the sandbox sends the gateway's signed webhook. */
+  /**
+   * A payment that took no money (declined, expired, left waiting) is reported paid after all, with
+   * the gateway's success webhook.
+   */
+  public static JsonNode succeedLate(String gateway, String chargeId) {
+    return post("/_sandbox/payments/" + gateway + "/" + chargeId + "/succeed-late", "");
+  }
+
   public static JsonNode expire(String gateway, String chargeId) {
     return post("/_sandbox/payments/" + gateway + "/" + chargeId + "/expire", Map.of());
   }

@@ -11,6 +11,9 @@ import io.ichido.orders.entity.OrderStatusChanged;
 import io.ichido.orders.entity.TaxLine;
 import io.ichido.payments.entity.ChargeRequested;
 import io.ichido.payments.entity.GatewayAnswered;
+import io.ichido.payments.entity.SurplusReceived;
+import io.ichido.payments.entity.SurplusRefundFailed;
+import io.ichido.payments.entity.SurplusRefunded;
 import io.ichido.platform.control.Rows;
 import io.ichido.receipts.entity.Receipt;
 import io.ichido.receipts.entity.ReceiptIssued;
@@ -102,6 +105,52 @@ public class PaymentLogFacts {
             .status(event.status().name())
             .detail("failureCode", event.failureCode())
             .detail("via", event.via())
+            .build());
+  }
+
+  void onSurplusReceived(@Observes SurplusReceived event) {
+    log.record(
+        LogEntry.of(LogKind.PAYMENT_SURPLUS)
+            .order(event.orderId())
+            .counterparty(customerOf(event.orderId()))
+            .money(event.amount(), event.currency())
+            .gateway(event.gateway())
+            .charge(event.chargeId())
+            .status("SURPLUS")
+            .detail("attempt", event.attemptId())
+            .detail("reference", event.reference())
+            .detail("reason", event.reason())
+            .detail("via", event.via())
+            .build());
+  }
+
+  void onSurplusRefunded(@Observes SurplusRefunded event) {
+    log.record(
+        LogEntry.of(LogKind.SURPLUS_REFUNDED)
+            .order(event.orderId())
+            .counterparty(customerOf(event.orderId()))
+            .money(event.amount(), event.currency())
+            .gateway(event.gateway())
+            .charge(event.chargeId())
+            .status("SURPLUS_REFUNDED")
+            .detail("attempt", event.attemptId())
+            .detail("refund", event.refundId())
+            .detail("gatewayRefund", event.gatewayRefundId())
+            .detail("via", event.via())
+            .build());
+  }
+
+  void onSurplusRefundFailed(@Observes SurplusRefundFailed event) {
+    log.record(
+        LogEntry.of(LogKind.SURPLUS_REFUND_FAILED)
+            .order(event.orderId())
+            .counterparty(customerOf(event.orderId()))
+            .money(event.amount(), event.currency())
+            .gateway(event.gateway())
+            .charge(event.chargeId())
+            .status("NEEDS_REVIEW")
+            .detail("attempt", event.attemptId())
+            .detail("reason", event.reason())
             .build());
   }
 

@@ -7,6 +7,12 @@ public enum LogKind {
   STOCK_MOVED,
   CHARGE_REQUESTED,
   GATEWAY_ANSWERED,
+  /** Money a gateway reported for an attempt that is not the order's payment: it goes back. */
+  PAYMENT_SURPLUS,
+  /** A surplus went back to the customer through its gateway. */
+  SURPLUS_REFUNDED,
+  /** A surplus could not go back by itself: the order is in review. */
+  SURPLUS_REFUND_FAILED,
   /** No longer written: retry traffic is kept beside the log (RetryTraffic); older entries stay. */
   IDEMPOTENT_REPLAY,
   /** No longer written, as {@link #IDEMPOTENT_REPLAY}. */

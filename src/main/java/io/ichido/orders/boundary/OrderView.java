@@ -3,12 +3,14 @@ package io.ichido.orders.boundary;
 import io.ichido.orders.entity.CustomerOrder;
 import io.ichido.orders.entity.OrderLine;
 import io.ichido.orders.entity.TaxLine;
+import io.ichido.payments.boundary.PaymentRecord;
 import java.time.Instant;
 import java.util.List;
 
 /**
  * An order as clients see it. Amounts are whole yen; {@code amount} includes tax, {@code refunded}
- * is what went back to the customer so far.
+ * is what went back to the customer so far. {@code payments} lists every charge attempt: the paying
+ * one, and any other a gateway reported money for, which goes back by itself.
  */
 public record OrderView(
     long id,
@@ -21,7 +23,8 @@ public record OrderView(
     long amount,
     String currency,
     long refunded,
-    Instant createdAt) {
+    Instant createdAt,
+    List<PaymentRecord> payments) {
 
   /** One ordered SKU. */
   public record Line(
@@ -47,6 +50,10 @@ public record OrderView(
   }
 
   public static OrderView of(CustomerOrder order) {
+    return of(order, List.of());
+  }
+
+  public static OrderView of(CustomerOrder order, List<PaymentRecord> payments) {
     return new OrderView(
         order.id(),
         order.status().name(),
@@ -58,6 +65,7 @@ public record OrderView(
         order.amount(),
         order.currency(),
         order.refundedAmount(),
-        order.createdAt());
+        order.createdAt(),
+        payments);
   }
 }

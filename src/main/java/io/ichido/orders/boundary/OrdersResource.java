@@ -3,6 +3,7 @@ package io.ichido.orders.boundary;
 import io.ichido.idempotency.boundary.Idempotent;
 import io.ichido.orders.control.Orders;
 import io.ichido.orders.entity.CustomerOrder;
+import io.ichido.payments.boundary.OrderPaymentRecords;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
@@ -33,6 +34,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class OrdersResource {
 
   @Inject Orders orders;
+  @Inject OrderPaymentRecords payments;
 
   @Operation(
       operationId = "createOrder",
@@ -70,10 +72,12 @@ public class OrdersResource {
       operationId = "getOrder",
       summary = "Read an order",
       description =
-          "One of the caller's orders: its lines, tax per rate, amount, status and what was refunded.")
+          "One of the caller's orders: its lines, tax per rate, amount, status, what was refunded,"
+              + " and every charge attempt with what its gateway reported.")
   @GET
   @Path("{id: \\d{1,18}}")
   public OrderView get(@PathParam("id") long id, @Context SecurityContext caller) {
-    return OrderView.of(orders.find(caller.getUserPrincipal().getName(), id));
+    CustomerOrder order = orders.find(caller.getUserPrincipal().getName(), id);
+    return OrderView.of(order, payments.of(order.id()));
   }
 }

@@ -11,6 +11,7 @@ import io.ichido.payments.entity.PaymentNeedsReview;
 import io.ichido.payments.entity.PaymentRefunded;
 import io.ichido.payments.entity.PaymentSucceeded;
 import io.ichido.payments.entity.PaymentWindowClosed;
+import io.ichido.payments.entity.SurplusRefundFailed;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
@@ -140,6 +141,20 @@ public class OrderPayments {
           () -> "Order " + order.id() + " needs review: " + event.reason() + " (" + event + ")");
       OrderStatus before = order.status();
       order.needsReview(event.reason());
+      changed(order, before, event.reason());
+    } else {
+      ignored(order, event);
+    }
+  }
+
+  /** Money that did not go back by itself: whatever the order's status, a person must act. */
+  void onSurplusRefundFailed(
+      @Observes @Priority(Interceptor.Priority.APPLICATION) SurplusRefundFailed event) {
+    CustomerOrder order = orders.lock(event.orderId());
+    if (order.status() != OrderStatus.NEEDS_REVIEW) {
+      LOG.warning(() -> "Order " + order.id() + " needs review: " + event.reason());
+      OrderStatus before = order.status();
+      order.moneyToReturn(event.reason());
       changed(order, before, event.reason());
     } else {
       ignored(order, event);

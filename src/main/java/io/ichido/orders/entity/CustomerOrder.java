@@ -173,6 +173,18 @@ public class CustomerOrder {
     this.reviewReason = Objects.requireNonNull(reason, "A reason is required.");
   }
 
+  /**
+   * Money a gateway took for this order that did not go back by itself: from any status, a person
+   * returns it (the order's own payment, if any, stays as it is).
+   */
+  public void moneyToReturn(String reason) {
+    if (status == OrderStatus.NEEDS_REVIEW) {
+      throw new IllegalStateException("Order " + id + " is in review already");
+    }
+    this.status = OrderStatus.NEEDS_REVIEW;
+    this.reviewReason = Objects.requireNonNull(reason, "A reason is required.");
+  }
+
   private void attachPayment(String gateway, String chargeId, String key) {
     this.paymentGateway = Objects.requireNonNull(gateway, "A gateway is required.");
     this.paymentChargeId = Objects.requireNonNull(chargeId, "A charge id is required.");

@@ -37,6 +37,8 @@ class ChargePhases {
   @Inject PaymentSettings settings;
   @Inject GatewaySettings gateways;
   @Inject AttemptEvents events;
+  @Inject Gateways registry;
+  @Inject Surpluses surpluses;
 
   /**
    * Phase 1: decides what the request may do. The caller's own attempt (same key) is answered or
@@ -147,17 +149,72 @@ class ChargePhases {
                 .requestedAt()
                 .plus(gateways.resendWindow(attempt.gateway(), settings.resendWindow()))
                 .isAfter(now);
-    Instant lookable = attempt.requestedAt().plus(gateways.lookupAfter(attempt.gateway()));
-    if (!resend && lookable.isAfter(now)) {
-      // Checked before the claim: taking the lease now would lock every retry out for its length.
-      return new ReconcileClaim.TooEarly(
-          attempt.gateway(), attempt.orderId(), Duration.between(now, lookable).toSeconds() + 1);
+    if (!resend) {
+      boolean looksUp =
+          registry.named(attempt.gateway()).map(PaymentGateway::looksUp).orElse(false);
+      if (!looksUp) {
+        unanswerable(attempt);
+        return new ReconcileClaim.Settled();
+      }
+      boolean held = attempt.leaseUntil() != null && attempt.leaseUntil().isAfter(now);
+      if (!held
+          && attempt.reconciliations() > 0
+          && attempt.reconcileAfter() != null
+          && attempt.reconcileAfter().isAfter(now)) {
+        // Looked up before and not found yet: a search asked at every retry shows nothing sooner.
+        return new ReconcileClaim.TooEarly(
+            attempt.gateway(),
+            attempt.orderId(),
+            Duration.between(now, attempt.reconcileAfter()).toSeconds() + 1);
+      }
     }
-    if (!attempt.claim(settings.attemptLease())) {
+    if (!attempt.claim(settings.attemptLease(), resend)) {
       long wait = Duration.between(Instant.now(), attempt.leaseUntil()).toSeconds() + 1;
       return new ReconcileClaim.Held(attempt.gateway(), attempt.orderId(), wait);
     }
     return new ReconcileClaim.Claimed(attempt, resend);
+  }
+
+  /**
+   * The attempt's key is past the gateway's keeping and the gateway has no lookup by our reference:
+   * its outcome can no longer be learnt from the gateway. Never guessed, never left in doubt
+   * forever: a person decides, told why.
+   */
+  private void unanswerable(ChargeAttempt attempt) {
+    String why =
+        ("%s offers no lookup by our reference and its idempotency key is past the resend window"
+                + " (%s): whether attempt %d (%s, %d %s) charged cannot be learnt any more; look it"
+                + " up in the %s dashboard")
+            .formatted(
+                attempt.gateway(),
+                gateways.resendWindow(attempt.gateway(), settings.resendWindow()),
+                attempt.id(),
+                attempt.gatewayReference(),
+                attempt.amount(),
+                attempt.currency(),
+                attempt.gateway());
+    attempt.needsReview("outcome_unknowable");
+    events.answered(attempt, attempt.amount(), attempt.currency(), "review");
+    events.needsReview(attempt, null, attempt.amount(), attempt.currency(), why);
+  }
+
+  /**
+   * A lookup found nothing before it could be believed: the gateway may still be working on the
+   * request, or its search may not show it yet. Asked again by {@code believable} at the latest.
+   */
+  @Transactional(TxType.REQUIRES_NEW)
+  public void notFoundYet(long attemptId, String via, Instant believable) {
+    ChargeAttempt attempt = locked(attemptId);
+    if (attempt.status().inDoubt()) {
+      Duration backoff = settings.reconcileBackoff(attempt.reconciliations());
+      Duration untilBelievable = Duration.between(Instant.now(), believable);
+      attempt.unknown(
+          "not_found_yet",
+          untilBelievable.compareTo(backoff) < 0 && !untilBelievable.isNegative()
+              ? untilBelievable
+              : backoff);
+      events.answered(attempt, attempt.amount(), attempt.currency(), via);
+    }
   }
 
   /**
@@ -183,11 +240,45 @@ class ChargePhases {
       events.needsReview(attempt, answer.chargeId(), answer.amount(), answer.currency(), why);
       return ChargeOutcome.of(attempt, order.status(), null);
     }
+    if (answer.status() == ChargeStatus.SUCCEEDED) {
+      Optional<String> notThePayment = surpluses.whyNotThePayment(order, attempt);
+      if (notThePayment.isPresent()) {
+        surpluses.received(
+            attempt,
+            answer.chargeId(),
+            answer.amount(),
+            answer.currency(),
+            notThePayment.get(),
+            via);
+        events.answered(attempt, answer.amount(), answer.currency(), via);
+        return ChargeOutcome.of(attempt, order.status(), null);
+      }
+    }
     attempt.answered(
         answer.status(), answer.chargeId(), answer.failureCode(), json(answer.instructions()));
     events.answered(attempt, answer.amount(), answer.currency(), via);
     events.settled(attempt);
     return ChargeOutcome.of(attempt, order.status(), answer);
+  }
+
+  /**
+   * Ends an attempt the customer never finished (3-D Secure, a redirect) once its gateway was told
+   * to end it and asked once more; a success told meanwhile is recorded instead.
+   */
+  @Transactional(TxType.REQUIRES_NEW)
+  public void abandoned(long attemptId, String why) {
+    ChargeAttempt attempt = locked(attemptId);
+    if (attempt.status() == ChargeStatus.REQUIRES_ACTION) {
+      attempt.abandoned(why);
+      events.answered(attempt, attempt.amount(), attempt.currency(), "abandoned");
+    }
+  }
+
+  /** Takes an attempt left waiting on the customer over for ending it, or answers null. */
+  @Transactional(TxType.REQUIRES_NEW)
+  public ChargeAttempt claimAbandoned(long attemptId) {
+    ChargeAttempt attempt = locked(attemptId);
+    return attempt.claimAbandoned(settings.attemptLease()) ? attempt : null;
   }
 
   /** Phase 3 without an answer: charged or not, only the gateway can say; the reconciler asks. */

@@ -131,6 +131,10 @@ public class Charges {
     ChargeOutcome outcome =
         late.now(
             send.attemptId(), "answer", () -> phases.answered(send.attemptId(), answer, "charge"));
+    if (outcome.attempt().status() == ChargeStatus.SURPLUS) {
+      // The order took another payment (or none any more) meanwhile: this one goes back.
+      throw PaymentRefused.alreadyPaid(outcome.attempt().orderId(), java.util.Optional.empty());
+    }
     if (outcome.attempt().status() == ChargeStatus.NEEDS_REVIEW) {
       // Never mark an order paid for an amount the gateway did not confirm.
       throw new GatewayRejected(gateway.name(), "answered another amount or currency");

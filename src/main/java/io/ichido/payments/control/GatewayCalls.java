@@ -4,6 +4,7 @@ import io.ichido.payments.control.GatewaySpans.Call;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.eclipse.microprofile.faulttolerance.Retry;
 
 /**
@@ -16,6 +17,7 @@ import org.eclipse.microprofile.faulttolerance.Retry;
 public class GatewayCalls {
 
   @Inject GatewaySpans spans;
+  @Inject GatewayRefusals refusals;
 
   /**
    * Counts the tries of one call. Fault Tolerance hands every retry the same arguments, so the
@@ -31,7 +33,7 @@ public class GatewayCalls {
 
   @Retry(
       retryOn = GatewayUnavailable.class,
-      abortOn = SentUnconfirmed.class,
+      abortOn = {SentUnconfirmed.class, GatewayRefusedCall.class},
       maxRetries = 3,
       delay = 200,
       jitter = 100,
@@ -40,12 +42,13 @@ public class GatewayCalls {
     return spans.traced(
         new Call(gateway.name(), "charge", command.reference(), command.orderId()),
         tries.next(),
-        () -> gateway.charge(command),
+        () -> observed(gateway, () -> gateway.charge(command)),
         GatewaySpans::outcome);
   }
 
   @Retry(
       retryOn = GatewayUnavailable.class,
+      abortOn = GatewayRefusedCall.class,
       maxRetries = 3,
       delay = 200,
       jitter = 100,
@@ -54,7 +57,7 @@ public class GatewayCalls {
     return spans.traced(
         new Call(gateway.name(), "retrieve", null, null),
         tries.next(),
-        () -> gateway.retrieve(chargeId),
+        () -> observed(gateway, () -> gateway.retrieve(chargeId)),
         GatewaySpans::outcome);
   }
 
@@ -63,7 +66,46 @@ public class GatewayCalls {
     return spans.traced(
         new Call(gateway.name(), "lookup", reference, orderId),
         0,
-        () -> gateway.lookup(reference, orderId),
+        () -> observed(gateway, () -> gateway.lookup(reference, orderId)),
         found -> found.map(GatewaySpans::outcome).orElse("none"));
+  }
+
+  /**
+   * Cancels a payment still waiting on the customer, where the gateway allows it; not retried here
+   * (the abandonment sweep asks again on its next round).
+   */
+  public GatewayCharge cancel(PaymentGateway gateway, String chargeId) {
+    return spans.traced(
+        new Call(gateway.name(), "cancel", null, null),
+        0,
+        () -> observed(gateway, () -> gateway.cancel(chargeId)),
+        GatewaySpans::outcome);
+  }
+
+  /** Sends a refund under its key; not retried here (the refund's sender asks again later). */
+  public GatewayRefundAnswer refund(PaymentGateway gateway, RefundCommand command) {
+    return spans.traced(
+        new Call(gateway.name(), "refund", command.gatewayKey(), command.orderId()),
+        0,
+        () -> observed(gateway, () -> gateway.refund(command)),
+        answer -> "refunded");
+  }
+
+  /**
+   * Tells {@link GatewayRefusals} what the gateway made of our credentials: a refused call counts,
+   * any other answer (a decline and a rejection included) shows they were accepted.
+   */
+  private <T> T observed(PaymentGateway gateway, Supplier<T> call) {
+    try {
+      T answer = call.get();
+      refusals.accepted(gateway.name());
+      return answer;
+    } catch (GatewayRefusedCall refused) {
+      refusals.refused(refused);
+      throw refused;
+    } catch (GatewayRejected rejected) {
+      refusals.accepted(gateway.name());
+      throw rejected;
+    }
   }
 }

@@ -38,8 +38,13 @@ public class GatewayConfigCheck {
 
     /** The environment variable that sets the property, e.g. ICHIDO_WEBHOOKS_STRIPE_SECRETS. */
     public String variable() {
-      return property.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "_");
+      return GatewayConfigCheck.variable(property);
     }
+  }
+
+  /** The environment variable that sets a property. */
+  static String variable(String property) {
+    return property.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "_");
   }
 
   @Inject Config config;

@@ -61,6 +61,17 @@ final class GatewayHttp {
     }
   }
 
+  /**
+   * Refuses to read a 401, 403 or 404 as anything about the payment: such an answer is about our
+   * call ({@link GatewayRefusedCall}).
+   */
+  static void requireAccepted(String gateway, Answer answer, String code) {
+    GatewayRefusedCall.Why why = GatewayRefusedCall.byStatus(answer.status());
+    if (why != null) {
+      throw new GatewayRefusedCall(gateway, why, answer.status(), String.valueOf(code));
+    }
+  }
+
   private static String describe(Throwable failure) {
     Throwable root = failure;
     while (root.getCause() != null && root.getCause() != root) {

@@ -36,6 +36,14 @@ public class GatewayKeys {
     secret = new SecretKeySpec(key, "HmacSHA256");
   }
 
+  /**
+   * The key of a refund of one attempt's money, for one reason: derived from the attempt's own
+   * gateway key, so every sender of that refund, on any server, after any crash, uses the same.
+   */
+  public String forRefund(String attemptGatewayKey, String reason, long orderId) {
+    return derive("refund:" + reason, attemptGatewayKey, orderId);
+  }
+
   public String derive(String scope, String clientKey, long orderId) {
     try {
       Mac mac = Mac.getInstance("HmacSHA256");

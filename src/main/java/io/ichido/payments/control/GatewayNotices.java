@@ -6,6 +6,7 @@ import io.ichido.orders.entity.OrderStatus;
 import io.ichido.payments.entity.ChargeAttempt;
 import io.ichido.payments.entity.ChargeStatus;
 import io.ichido.payments.entity.GatewayNotice;
+import io.ichido.payments.entity.GatewayRefund;
 import io.ichido.payments.entity.NoticeEffect;
 import io.ichido.payments.entity.PaymentDisputed;
 import io.ichido.payments.entity.PaymentExpired;
@@ -34,6 +35,8 @@ public class GatewayNotices {
 
   @Inject Orders orders;
   @Inject AttemptEvents events;
+  @Inject Surpluses surpluses;
+  @Inject RefundPhases refundPhases;
 
   @Transactional(Transactional.TxType.MANDATORY)
   public NoticeEffect apply(GatewayNotice notice) {
@@ -54,28 +57,43 @@ public class GatewayNotices {
     };
   }
 
+  /**
+   * Money reported. For an attempt that is not the order's payment it is a surplus, which goes back
+   * by itself ({@link Surpluses}); for the paying attempt but another amount or currency, a person
+   * decides, and the attempt leaves its waiting state, so that a later expiry of it releases no
+   * stock and mails no customer who paid.
+   */
   private NoticeEffect succeeded(CustomerOrder order, ChargeAttempt attempt, GatewayNotice notice) {
-    if (attempt.status().paid() || attempt.status() == ChargeStatus.NEEDS_REVIEW) {
+    if (attempt.status().paid()
+        || attempt.status().surplus()
+        || attempt.status() == ChargeStatus.NEEDS_REVIEW) {
       return NoticeEffect.NO_CHANGE;
+    }
+    Optional<String> notThePayment =
+        order.status() == OrderStatus.NEEDS_REVIEW && attempt.status().holdsSlot()
+            ? Optional.empty()
+            : surpluses.whyNotThePayment(order, attempt);
+    if (notThePayment.isPresent()) {
+      surpluses.received(
+          attempt,
+          notice.chargeId(),
+          notice.amount(),
+          notice.currency(),
+          notThePayment.get(),
+          "webhook");
+      return NoticeEffect.APPLIED;
     }
     if (order.status() == OrderStatus.NEEDS_REVIEW) {
       return NoticeEffect.NO_CHANGE;
     }
-    String problem = null;
     if (notice.amount() != attempt.amount()
         || !attempt.currency().equalsIgnoreCase(notice.currency())) {
-      problem =
+      String problem =
           "paid %d %s for an order of %d %s"
               .formatted(notice.amount(), notice.currency(), attempt.amount(), attempt.currency());
-    } else if (order.status() != OrderStatus.PENDING_PAYMENT
-        && order.status() != OrderStatus.AWAITING_PAYMENT) {
-      problem = "paid while the order was " + order.status();
-    }
-    if (problem != null) {
-      if (attempt.status().open()) {
-        // Out of doubt, and never reconciled into a payment: a person decides.
-        attempt.notified(ChargeStatus.NEEDS_REVIEW, notice.chargeId(), "amount_mismatch");
-      }
+      // Out of doubt and out of waiting, and never reconciled into a payment: a person decides.
+      attempt.notified(ChargeStatus.NEEDS_REVIEW, notice.chargeId(), "amount_mismatch");
+      attempt.received(notice.amount());
       events.needsReview(attempt, notice.chargeId(), notice.amount(), notice.currency(), problem);
       return NoticeEffect.APPLIED;
     }
@@ -122,6 +140,9 @@ public class GatewayNotices {
   }
 
   private NoticeEffect refunded(ChargeAttempt attempt, GatewayNotice notice) {
+    if (attempt.status().surplus()) {
+      return surplusRefunded(attempt, notice);
+    }
     if (!attempt.refunded(notice.amount())) {
       return NoticeEffect.NO_CHANGE;
     }
@@ -133,6 +154,29 @@ public class GatewayNotices {
             attempt.refundedAmount(),
             attempt.currency(),
             attempt.status() == ChargeStatus.REFUNDED));
+    return NoticeEffect.APPLIED;
+  }
+
+  /**
+   * The refund of a surplus, told by its webhook: the same refund as the one we sent (its intent is
+   * settled if its answer was lost), never a refund of the order's payment, so no return invoice
+   * and no email.
+   */
+  private NoticeEffect surplusRefunded(ChargeAttempt attempt, GatewayNotice notice) {
+    if (attempt.status() != ChargeStatus.SURPLUS
+        || notice.amount() < Optional.ofNullable(attempt.receivedAmount()).orElse(0L)) {
+      return NoticeEffect.NO_CHANGE;
+    }
+    List<GatewayRefund> refunds =
+        em.createNamedQuery(GatewayRefund.FOR_ATTEMPT, GatewayRefund.class)
+            .setParameter("attemptId", attempt.id())
+            .setParameter("reason", GatewayRefund.SURPLUS)
+            .getResultList();
+    if (refunds.isEmpty()) {
+      attempt.surplusRefunded(notice.amount());
+      return NoticeEffect.APPLIED;
+    }
+    refundPhases.settledByGateway(refunds.get(0), null, notice.amount(), "webhook");
     return NoticeEffect.APPLIED;
   }
 

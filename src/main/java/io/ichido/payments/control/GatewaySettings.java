@@ -67,13 +67,17 @@ public class GatewaySettings {
   }
 
   /**
-   * How old an attempt must be before a search that does not find it is believed ({@code
-   * ichido.gateway.<name>.lookup-after}, zero unless configured): a gateway's search may show a
-   * charge only some time after it was made.
+   * How long after its request last left a search that does not find an attempt is believed ({@code
+   * ichido.gateway.<name>.lookup-after}; an hour unless configured): the gateway may still be
+   * working on the request, and its search may show a charge only some time after it was made
+   * (Stripe: "can be up to an hour behind during outages"). Each gateway's bound and its source are
+   * in src/docs/gateway-wire-formats.md.
    */
   public Duration lookupAfter(String gateway) {
-    return optional(gateway, "lookup-after").map(Duration::parse).orElse(Duration.ZERO);
+    return optional(gateway, "lookup-after").map(Duration::parse).orElse(DEFAULT_LOOKUP_AFTER);
   }
+
+  private static final Duration DEFAULT_LOOKUP_AFTER = Duration.ofHours(1);
 
   public String value(String gateway, String name) {
     return config.getValue(property(gateway, name), String.class);

@@ -27,4 +27,20 @@ public interface KomojuApi {
   @Path("payments/{id}")
   Response retrievePayment(
       @HeaderParam("Authorization") String authorization, @PathParam("id") String id);
+
+  /** Refunds part or all of a captured payment; answers the payment with its refunds. */
+  @POST
+  @Path("payments/{id}/refund")
+  @Consumes(MediaType.APPLICATION_JSON)
+  Response refundPayment(
+      @HeaderParam("Authorization") String authorization,
+      @HeaderParam("X-KOMOJU-IDEMPOTENCY") String idempotencyKey,
+      @PathParam("id") String id,
+      String refund);
+
+  /** Cancels a payment that is not captured yet; answers the payment. */
+  @POST
+  @Path("payments/{id}/cancel")
+  Response cancelPayment(
+      @HeaderParam("Authorization") String authorization, @PathParam("id") String id);
 }

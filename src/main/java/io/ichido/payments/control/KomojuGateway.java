@@ -85,6 +85,63 @@ public class KomojuGateway implements PaymentGateway {
         command);
   }
 
+  /** KOMOJU keeps a key 24 hours and offers no lookup by our reference: nothing to search. */
+  @Override
+  public boolean looksUp() {
+    return false;
+  }
+
+  @Override
+  public boolean refunds() {
+    return true;
+  }
+
+  @Override
+  public GatewayRefundAnswer refund(RefundCommand command) {
+    ObjectNode refund = Json.MAPPER.createObjectNode();
+    refund.put("amount", command.amount());
+    refund.put("description", command.reason() + " of order " + command.orderId());
+    String body;
+    try {
+      body = Json.MAPPER.writeValueAsString(refund);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("A tree of strings always serializes", e);
+    }
+    Answer answer =
+        GatewayHttp.call(
+            NAME,
+            () ->
+                komoju.refundPayment(
+                    authorization, command.gatewayKey(), command.chargeId(), body));
+    JsonNode payment = answer.body();
+    String code = GatewayHttp.text(payment.path("error"), "code");
+    GatewayHttp.requireAccepted(NAME, answer, code);
+    if (!answer.ok()) {
+      if (KomojuCode.of(answer.status(), code) == KomojuCode.Meaning.IN_FLIGHT) {
+        throw new GatewayUnavailable(NAME, "idempotency key still in flight (409)", null);
+      }
+      throw new GatewayRejected(NAME, String.valueOf(code));
+    }
+    JsonNode refunds = payment.path("refunds");
+    String refundId =
+        refunds.isArray() && !refunds.isEmpty()
+            ? GatewayHttp.text(refunds.get(refunds.size() - 1), "id")
+            : null;
+    return new GatewayRefundAnswer(
+        refundId, payment.path("amount_refunded").asLong(command.amount()));
+  }
+
+  @Override
+  public boolean cancels() {
+    return true;
+  }
+
+  @Override
+  public GatewayCharge cancel(String chargeId) {
+    return interpret(
+        GatewayHttp.call(NAME, () -> komoju.cancelPayment(authorization, chargeId)), null);
+  }
+
   @Override
   public GatewayCharge retrieve(String chargeId) {
     return interpret(
@@ -101,6 +158,7 @@ public class KomojuGateway implements PaymentGateway {
     JsonNode body = answer.body();
     if (!answer.ok()) {
       String code = GatewayHttp.text(body.path("error"), "code");
+      GatewayHttp.requireAccepted(NAME, answer, code);
       KomojuCode.Meaning meaning = KomojuCode.of(answer.status(), code);
       if (meaning == KomojuCode.Meaning.IN_FLIGHT) {
         throw new GatewayUnavailable(NAME, "idempotency key still in flight (409)", null);
@@ -126,8 +184,17 @@ public class KomojuGateway implements PaymentGateway {
       instructions.put("payment_deadline", body.get("payment_deadline").asText());
     }
     return switch (String.valueOf(GatewayHttp.text(body, "status"))) {
-      case "captured" ->
-          new GatewayCharge(ChargeStatus.SUCCEEDED, id, amount, currency, null, null, null, null);
+      case "captured", "refunded" ->
+          new GatewayCharge(
+              ChargeStatus.SUCCEEDED,
+              id,
+              amount,
+              currency,
+              null,
+              null,
+              null,
+              null,
+              body.path("amount_refunded").asLong(0));
       case "authorized", "pending" ->
           new GatewayCharge(
               ChargeStatus.AWAITING_PAYMENT,

@@ -44,4 +44,15 @@ public interface OmiseApi {
       @HeaderParam("Authorization") String authorization,
       @HeaderParam("Omise-Version") String version,
       @PathParam("id") String id);
+
+  /** Refunds part or all of a successful charge; answers the refund. */
+  @POST
+  @Path("charges/{id}/refunds")
+  @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+  Response refundCharge(
+      @HeaderParam("Authorization") String authorization,
+      @HeaderParam("Idempotency-Key") String idempotencyKey,
+      @HeaderParam("Omise-Version") String version,
+      @PathParam("id") String id,
+      Form refund);
 }

@@ -86,19 +86,20 @@ public class OmiseGateway implements PaymentGateway {
     List<GatewayCharge> found = new ArrayList<>();
     for (int page = 1; page <= MAX_SEARCH_PAGES; page++) {
       int current = page;
-      JsonNode result =
+      Answer searched =
           GatewayHttp.call(
-                  NAME,
-                  () ->
-                      omise.search(
-                          authorization,
-                          VERSION,
-                          "charge",
-                          reference,
-                          "reverse_chronological",
-                          current,
-                          SEARCH_PAGE))
-              .body();
+              NAME,
+              () ->
+                  omise.search(
+                      authorization,
+                      VERSION,
+                      "charge",
+                      reference,
+                      "reverse_chronological",
+                      current,
+                      SEARCH_PAGE));
+      GatewayHttp.requireAccepted(NAME, searched, GatewayHttp.text(searched.body(), "code"));
+      JsonNode result = searched.body();
       if (!"search".equals(GatewayHttp.text(result, "object"))) {
         throw new GatewayUnavailable(NAME, "search answered no search result", null);
       }
@@ -121,8 +122,45 @@ public class OmiseGateway implements PaymentGateway {
         GatewayHttp.call(NAME, () -> omise.retrieveCharge(authorization, VERSION, chargeId)));
   }
 
+  @Override
+  public boolean looksUp() {
+    return true;
+  }
+
+  @Override
+  public boolean refunds() {
+    return true;
+  }
+
+  /**
+   * Omise confirms no idempotency key for refunds either; what keeps a refund single is that a
+   * charge gives back at most what it took: a second refund of a surplus already returned is
+   * refused, and the sender then reads the charge's {@code refunded_amount}.
+   */
+  @Override
+  public GatewayRefundAnswer refund(RefundCommand command) {
+    Form refund =
+        new Form()
+            .param("amount", Long.toString(command.amount()))
+            .param("metadata[reason]", command.reason())
+            .param("metadata[order_id]", Long.toString(command.orderId()));
+    Answer answer =
+        GatewayHttp.call(
+            NAME,
+            () ->
+                omise.refundCharge(
+                    authorization, command.gatewayKey(), VERSION, command.chargeId(), refund));
+    JsonNode body = answer.body();
+    GatewayHttp.requireAccepted(NAME, answer, GatewayHttp.text(body, "code"));
+    if (!answer.ok() || !"refund".equals(GatewayHttp.text(body, "object"))) {
+      throw new GatewayRejected(NAME, String.valueOf(GatewayHttp.text(body, "code")));
+    }
+    return new GatewayRefundAnswer(GatewayHttp.text(body, "id"), body.path("amount").asLong());
+  }
+
   private static GatewayCharge interpret(Answer answer) {
     JsonNode body = answer.body();
+    GatewayHttp.requireAccepted(NAME, answer, GatewayHttp.text(body, "code"));
     if (!answer.ok() || !"charge".equals(GatewayHttp.text(body, "object"))) {
       throw new GatewayRejected(NAME, String.valueOf(GatewayHttp.text(body, "code")));
     }

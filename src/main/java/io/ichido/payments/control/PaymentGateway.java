@@ -32,4 +32,41 @@ public interface PaymentGateway {
   default Optional<GatewayCharge> lookup(String reference, long orderId) {
     throw new GatewayUnavailable(name(), "no search by reference", null);
   }
+
+  /**
+   * Whether {@link #lookup} can find a charge by our reference at all. Without it an attempt in
+   * doubt can only be sent again while the gateway keeps its key; after that a person decides.
+   */
+  default boolean looksUp() {
+    return false;
+  }
+
+  /** Whether {@link #cancel} can end a payment still waiting on the customer. */
+  default boolean cancels() {
+    return false;
+  }
+
+  /**
+   * Ends a payment still waiting on the customer (3-D Secure, a redirect), and answers it as the
+   * gateway then shows it: a payment already made is answered as made.
+   */
+  default GatewayCharge cancel(String chargeId) {
+    throw new UnsupportedOperationException(name() + " cancels no payment by API");
+  }
+
+  /** Whether {@link #refund} gives money back by API. */
+  default boolean refunds() {
+    return false;
+  }
+
+  /**
+   * Gives back part or all of a charge under the command's key: the same key never refunds twice
+   * where the gateway honours keys.
+   *
+   * @throws GatewayRejected when the gateway refuses the refund itself (nothing was refunded)
+   * @throws GatewayUnavailable when no answer came
+   */
+  default GatewayRefundAnswer refund(RefundCommand command) {
+    throw new UnsupportedOperationException(name() + " refunds nothing by API");
+  }
 }

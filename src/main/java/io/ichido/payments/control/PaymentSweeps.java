@@ -48,6 +48,8 @@ public class PaymentSweeps {
   @Inject Reconciliation reconciliation;
   @Inject UnpaidOrders unpaid;
   @Inject GatewayLane lane;
+  @Inject Abandonment abandonment;
+  @Inject Refunds refunds;
 
   @PostConstruct
   void schedule() {
@@ -75,7 +77,38 @@ public class PaymentSweeps {
   @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
   void sweep(Timer timer) {
     reconcileDue();
+    endAbandoned();
+    sendRefundsDue();
     lapseUnpaid();
+  }
+
+  /** Attempts still waiting on the customer (3-D Secure, a redirect) past the payment window. */
+  private void endAbandoned() {
+    List<Long> stale =
+        em.createNamedQuery(ChargeAttempt.LEFT_WAITING, Long.class)
+            .setParameter("before", Instant.now().minus(settings.paymentWindow()))
+            .setMaxResults(settings.reconcileBatchSize())
+            .getResultList();
+    int ended = 0;
+    for (long attemptId : stale) {
+      try {
+        if (lane.run(() -> abandonment.end(attemptId))) {
+          ended++;
+        }
+      } catch (RuntimeException failure) {
+        LOG.log(Level.WARNING, "Ending abandoned attempt " + attemptId + " failed", failure);
+      }
+    }
+    if (ended > 0) {
+      LOG.log(Level.INFO, "Ended {0} attempts left waiting on their customer", ended);
+    }
+  }
+
+  /** Refunds whose answer was lost or whose sender died: sent again under their keys. */
+  private void sendRefundsDue() {
+    for (long refundId : refunds.due(settings.reconcileBatchSize())) {
+      refunds.sendQuietly(refundId, false);
+    }
   }
 
   private void reconcileDue() {

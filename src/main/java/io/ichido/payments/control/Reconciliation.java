@@ -3,6 +3,8 @@ package io.ichido.payments.control;
 import io.ichido.payments.entity.ChargeAttempt;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -11,7 +13,10 @@ import java.util.logging.Logger;
  * Learns the outcome of an attempt in doubt from its gateway, never by guessing. Within the resend
  * window the very request is sent again under its gateway key, which the gateway answers with the
  * first request's result (or performs now, once, if it never arrived); after it, the gateway is
- * searched for our reference. No answer leaves the attempt in doubt, to be asked again later.
+ * searched for our reference. No answer leaves the attempt in doubt, to be asked again later, and
+ * so does a search that finds nothing before {@code ichido.gateway.<name>.lookup-after} has passed
+ * since the request last left: "not charged" is concluded only from the gateway's statement about
+ * that request or from a search that is consistent by then.
  */
 @ApplicationScoped
 public class Reconciliation {
@@ -21,6 +26,7 @@ public class Reconciliation {
   @Inject ChargePhases phases;
   @Inject Gateways gateways;
   @Inject GatewayCalls calls;
+  @Inject GatewaySettings settings;
 
   /** Whether the attempt is settled now. */
   public enum Result {
@@ -77,17 +83,35 @@ public class Reconciliation {
         Optional<GatewayCharge> found =
             calls.lookup(gateway, attempt.gatewayReference(), attempt.orderId());
         if (found.isEmpty()) {
+          Instant believable = attempt.sentAt().plus(settings.lookupAfter(gateway.name()));
+          if (Instant.now().isBefore(believable)) {
+            // Silence is no answer: the gateway may still be working on it, or not show it yet.
+            phases.notFoundYet(attempt.id(), via, believable);
+            throw new PaymentInDoubt(
+                attempt.orderId(),
+                gateway.name(),
+                Math.max(2, Duration.between(Instant.now(), believable).toSeconds() / 8),
+                "is not found at the gateway yet, which may show it only later");
+          }
           LOG.log(
               Level.INFO,
-              "Attempt {0}: {1} has no charge under {2}: never made",
-              new Object[] {attempt.id(), gateway.name(), attempt.gatewayReference()});
+              "Attempt {0}: {1} has no charge under {2}, {3} after it was sent: never made",
+              new Object[] {
+                attempt.id(),
+                gateway.name(),
+                attempt.gatewayReference(),
+                Duration.between(attempt.sentAt(), Instant.now())
+              });
           phases.rejected(attempt.id(), ChargeAttempt.NEVER_MADE, via);
           return;
         }
         answer = found.get();
       }
+    } catch (PaymentInDoubt notFoundYet) {
+      throw notFoundYet;
     } catch (GatewayRejected refused) {
-      // The same request refused again: the gateway never charged under this key.
+      // The same request refused again: the gateway never charged under this key. (A refusal of
+      // our call itself, such as a 401, is a GatewayRefusedCall: no statement, still in doubt.)
       phases.rejected(attempt.id(), refused.code(), via);
       return;
     } catch (RuntimeException noAnswer) {

@@ -4,13 +4,19 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.stripe.StripeClient;
 import com.stripe.exception.ApiConnectionException;
 import com.stripe.exception.ApiException;
+import com.stripe.exception.AuthenticationException;
 import com.stripe.exception.CardException;
+import com.stripe.exception.IdempotencyException;
+import com.stripe.exception.InvalidRequestException;
+import com.stripe.exception.PermissionException;
 import com.stripe.exception.RateLimitException;
 import com.stripe.exception.StripeException;
 import com.stripe.model.PaymentIntent;
+import com.stripe.model.Refund;
 import com.stripe.net.RequestOptions;
 import com.stripe.param.PaymentIntentCreateParams;
 import com.stripe.param.PaymentIntentSearchParams;
+import com.stripe.param.RefundCreateParams;
 import io.ichido.payments.entity.ChargeStatus;
 import io.ichido.payments.entity.PaymentMethod;
 import io.ichido.platform.control.Json;
@@ -146,12 +152,99 @@ public class StripeGateway implements PaymentGateway {
     }
   }
 
+  @Override
+  public boolean looksUp() {
+    return true;
+  }
+
+  @Override
+  public boolean cancels() {
+    return true;
+  }
+
+  /**
+   * Cancels an intent that still waits on the customer. Stripe refuses to cancel one that succeeded
+   * meanwhile ({@code payment_intent_unexpected_state}): it is then read back as it is.
+   */
+  @Override
+  public GatewayCharge cancel(String chargeId) {
+    try {
+      return answer(stripe.v1().paymentIntents().cancel(chargeId));
+    } catch (InvalidRequestException unexpectedState) {
+      if ("payment_intent_unexpected_state".equals(unexpectedState.getCode())) {
+        return retrieve(chargeId);
+      }
+      throw classify(unexpectedState);
+    } catch (StripeException failure) {
+      throw classify(failure);
+    }
+  }
+
+  @Override
+  public boolean refunds() {
+    return true;
+  }
+
+  /**
+   * A refund under our key: Stripe answers a repeat with the first refund. A charge refunded in
+   * full already ({@code charge_already_refunded}) has nothing left to give back: that is the
+   * refund's outcome too, whoever made it.
+   */
+  @Override
+  public GatewayRefundAnswer refund(RefundCommand command) {
+    try {
+      Refund refund =
+          stripe
+              .v1()
+              .refunds()
+              .create(
+                  RefundCreateParams.builder()
+                      .setPaymentIntent(command.chargeId())
+                      .setAmount(command.amount())
+                      .putMetadata("reason", command.reason())
+                      .putMetadata("order_id", Long.toString(command.orderId()))
+                      .build(),
+                  RequestOptions.builder().setIdempotencyKey(command.gatewayKey()).build());
+      if ("failed".equals(refund.getStatus()) || "canceled".equals(refund.getStatus())) {
+        throw new GatewayRejected(NAME, "refund " + refund.getStatus());
+      }
+      return new GatewayRefundAnswer(refund.getId(), refund.getAmount());
+    } catch (InvalidRequestException refused) {
+      if ("charge_already_refunded".equals(refused.getCode())) {
+        return new GatewayRefundAnswer(null, command.amount());
+      }
+      throw classify(refused);
+    } catch (StripeException failure) {
+      throw classify(failure);
+    }
+  }
+
   /**
    * A 409 is {@code idempotency_key_in_use}: the first request under the key is still running at
-   * Stripe, so the same request later finds its result. Asking again is the only right answer.
+   * Stripe, so the same request later finds its result. Asking again is the only right answer. 401
+   * and 403 (our key), an idempotency error and a 404 are about our call, not the payment.
    */
   private static RuntimeException classify(StripeException failure) {
     Integer status = failure.getStatusCode();
+    if (failure instanceof AuthenticationException) {
+      return new GatewayRefusedCall(
+          NAME, GatewayRefusedCall.Why.AUTHENTICATION, 401, String.valueOf(failure.getCode()));
+    }
+    if (failure instanceof PermissionException) {
+      return new GatewayRefusedCall(
+          NAME, GatewayRefusedCall.Why.PERMISSION, 403, String.valueOf(failure.getCode()));
+    }
+    if (failure instanceof IdempotencyException) {
+      return new GatewayRefusedCall(
+          NAME,
+          GatewayRefusedCall.Why.IDEMPOTENCY,
+          status == null ? 400 : status,
+          String.valueOf(failure.getCode()));
+    }
+    if (status != null && GatewayRefusedCall.byStatus(status) != null) {
+      return new GatewayRefusedCall(
+          NAME, GatewayRefusedCall.byStatus(status), status, String.valueOf(failure.getCode()));
+    }
     boolean transientFailure =
         failure instanceof RateLimitException
             || failure instanceof ApiConnectionException

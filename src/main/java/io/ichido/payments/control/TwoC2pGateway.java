@@ -118,6 +118,11 @@ public class TwoC2pGateway implements PaymentGateway {
     return inquiry(invoiceNo, true).orElseThrow(() -> stillUnknown("2002", "not found"));
   }
 
+  @Override
+  public boolean looksUp() {
+    return true;
+  }
+
   /** The invoice number is our reference: the inquiry is the lookup. */
   @Override
   public Optional<GatewayCharge> lookup(String reference, long orderId) {

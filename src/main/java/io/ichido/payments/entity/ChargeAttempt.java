@@ -46,8 +46,15 @@ import java.util.Objects;
             + " (io.ichido.payments.entity.ChargeStatus.STARTED,"
             + " io.ichido.payments.entity.ChargeStatus.UNKNOWN)"
             + " AND a.reconcileAfter <= :now ORDER BY a.reconcileAfter")
+@NamedQuery(
+    name = ChargeAttempt.LEFT_WAITING,
+    query =
+        "SELECT a.id FROM ChargeAttempt a WHERE a.status ="
+            + " io.ichido.payments.entity.ChargeStatus.REQUIRES_ACTION"
+            + " AND a.requestedAt < :before ORDER BY a.requestedAt")
 public class ChargeAttempt {
 
+  public static final String LEFT_WAITING = "ChargeAttempt.leftWaiting";
   public static final String FOR_ORDER = "ChargeAttempt.forOrder";
   public static final String FIND_BY_CHARGE = "ChargeAttempt.findByCharge";
   public static final String FIND_BY_REFERENCE = "ChargeAttempt.findByReference";
@@ -134,6 +141,17 @@ public class ChargeAttempt {
   @Column(name = "refunded_amount", nullable = false)
   private long refundedAmount;
 
+  /**
+   * When its request last left for the gateway (the first send, or a resend under its key): a
+   * search that finds nothing is believed only long enough after it.
+   */
+  @Column(name = "sent_at")
+  private Instant sentAt;
+
+  /** What the gateway reported taking for it, once it reported money; null before. */
+  @Column(name = "received_amount")
+  private Long receivedAmount;
+
   protected ChargeAttempt() {}
 
   /** A new attempt, held by the request that is about to send it for {@code lease}. */
@@ -169,6 +187,7 @@ public class ChargeAttempt {
     this.customerEmail = customerEmail;
     this.status = ChargeStatus.STARTED;
     this.requestedAt = now();
+    this.sentAt = requestedAt;
     this.leaseUntil = requestedAt.plus(lease);
     this.reconcileAfter = leaseUntil;
   }
@@ -178,6 +197,14 @@ public class ChargeAttempt {
    * in doubt.
    */
   public boolean claim(Duration lease) {
+    return claim(lease, false);
+  }
+
+  /**
+   * As {@link #claim(Duration)}; {@code resend}: the holder sends the request again under its key,
+   * so the gateway may be working on it from now on.
+   */
+  public boolean claim(Duration lease, boolean resend) {
     Instant now = now();
     if (!status.inDoubt() || (leaseUntil != null && leaseUntil.isAfter(now))) {
       return false;
@@ -185,7 +212,70 @@ public class ChargeAttempt {
     this.leaseUntil = now.plus(lease);
     this.reconcileAfter = leaseUntil;
     this.reconciliations++;
+    if (resend) {
+      this.sentAt = now;
+    }
     return true;
+  }
+
+  /**
+   * Takes an attempt waiting on the customer (3-D Secure, a redirect) over for ending it at the
+   * gateway, unless someone holds it or it moved on.
+   */
+  public boolean claimAbandoned(Duration lease) {
+    Instant now = now();
+    if (status != ChargeStatus.REQUIRES_ACTION || (leaseUntil != null && leaseUntil.isAfter(now))) {
+      return false;
+    }
+    this.leaseUntil = now.plus(lease);
+    return true;
+  }
+
+  /** The customer never finished, and the gateway was told to end it (where it allows). */
+  public void abandoned(String why) {
+    if (status != ChargeStatus.REQUIRES_ACTION) {
+      throw new IllegalStateException("Only an attempt waiting on the customer is abandoned");
+    }
+    moveTo(ChargeStatus.EXPIRED);
+    this.failureCode = why;
+    this.answeredAt = now();
+  }
+
+  /**
+   * The gateway took {@code amount} for this attempt, which is not the order's payment: it is owed
+   * back. Any earlier word (a decline, an expiry, a lookup that found nothing) gives way to the
+   * money.
+   */
+  public void surplus(String chargeId, long amount) {
+    if (status.paid() || status.surplus()) {
+      throw new IllegalStateException("Attempt " + id + " already holds money: " + status);
+    }
+    moveTo(ChargeStatus.SURPLUS);
+    if (chargeId != null) {
+      this.gatewayChargeId = chargeId;
+    }
+    this.receivedAmount = amount;
+    this.answeredAt = now();
+  }
+
+  /** The surplus went back in full. */
+  public void surplusRefunded(long refundedTotal) {
+    if (status == ChargeStatus.SURPLUS) {
+      this.refundedAmount = Math.min(refundedTotal, amount);
+      moveTo(ChargeStatus.SURPLUS_REFUNDED);
+    }
+  }
+
+  /** A person decides: the gateway's outcome cannot be learnt ({@code why} says so). */
+  public void needsReview(String code) {
+    moveTo(ChargeStatus.NEEDS_REVIEW);
+    this.failureCode = code;
+    this.answeredAt = now();
+  }
+
+  /** Records that the gateway reported {@code amount} taken for this attempt. */
+  public void received(long amount) {
+    this.receivedAmount = amount;
   }
 
   /** Records what the gateway answered to the charge request (or to a question about it). */
@@ -233,6 +323,9 @@ public class ChargeAttempt {
    * Answers whether that is more than we knew.
    */
   public boolean refunded(long refundedTotal) {
+    if (status.surplus()) {
+      return false;
+    }
     if (!status.paid() || refundedTotal <= refundedAmount) {
       return false;
     }
@@ -243,6 +336,9 @@ public class ChargeAttempt {
 
   private void moveTo(ChargeStatus next) {
     this.status = Objects.requireNonNull(next, "A status is required.");
+    if (next == ChargeStatus.SUCCEEDED && receivedAmount == null) {
+      this.receivedAmount = amount;
+    }
     if (!next.inDoubt()) {
       this.leaseUntil = null;
       this.reconcileAfter = null;
@@ -333,11 +429,28 @@ public class ChargeAttempt {
     return leaseUntil;
   }
 
+  public Instant reconcileAfter() {
+    return reconcileAfter;
+  }
+
   public int reconciliations() {
     return reconciliations;
   }
 
   public long refundedAmount() {
     return refundedAmount;
+  }
+
+  public Instant sentAt() {
+    return sentAt == null ? requestedAt : sentAt;
+  }
+
+  /** What the gateway reported taking, or null while it reported none. */
+  public Long receivedAmount() {
+    return receivedAmount;
+  }
+
+  public Instant answeredAt() {
+    return answeredAt;
   }
 }

@@ -1,0 +1,58 @@
+package io.ichido.payments.boundary;
+
+import io.ichido.payments.entity.ChargeAttempt;
+import io.ichido.payments.entity.GatewayRefund;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * One charge attempt of an order as its owner sees it: every attempt, the paying one and any other
+ * a gateway reported money for ({@code SURPLUS}, going back by itself), with what was received and
+ * what went back.
+ */
+public record PaymentRecord(
+    long attempt,
+    String gateway,
+    String method,
+    String reference,
+    String status,
+    String chargeId,
+    long amount,
+    Long received,
+    long refunded,
+    String currency,
+    Instant requestedAt,
+    List<Refund> refunds) {
+
+  /** A refund Ichido sent for the attempt. */
+  public record Refund(long id, String reason, long amount, String status, String gatewayRefundId) {
+
+    static Refund of(GatewayRefund refund) {
+      return new Refund(
+          refund.id(),
+          refund.reason(),
+          refund.amount(),
+          refund.status().name(),
+          refund.gatewayRefundId());
+    }
+  }
+
+  static PaymentRecord of(ChargeAttempt attempt, List<GatewayRefund> refunds) {
+    return new PaymentRecord(
+        attempt.id(),
+        attempt.gateway(),
+        attempt.method(),
+        attempt.gatewayReference(),
+        attempt.status().name(),
+        attempt.gatewayChargeId(),
+        attempt.amount(),
+        attempt.receivedAmount(),
+        attempt.refundedAmount(),
+        attempt.currency(),
+        attempt.requestedAt(),
+        refunds.stream()
+            .filter(refund -> refund.attemptId() == attempt.id())
+            .map(Refund::of)
+            .toList());
+  }
+}

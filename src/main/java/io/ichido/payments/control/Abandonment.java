@@ -1,0 +1,64 @@
+package io.ichido.payments.control;
+
+import io.ichido.payments.entity.ChargeAttempt;
+import io.ichido.payments.entity.ChargeStatus;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Ends an attempt whose customer never finished 3-D Secure or a redirect, once the payment window
+ * has passed: it is read back from the gateway (the customer may have finished after all), ended
+ * there where the gateway allows it (Stripe cancels the PaymentIntent, KOMOJU the payment), read
+ * once more, and only then ended here, so that its order lapses and its stock goes back on sale. A
+ * success the gateway reports after that is money for an attempt that is not the order's payment:
+ * it goes back by itself ({@link Surpluses}). Never inside a transaction: it talks to gateways.
+ */
+@ApplicationScoped
+public class Abandonment {
+
+  private static final Logger LOG = Logger.getLogger(Abandonment.class.getName());
+
+  @Inject ChargePhases phases;
+  @Inject Gateways gateways;
+  @Inject GatewayCalls calls;
+  @Inject UnpaidOrders unpaid;
+
+  /** Whether the attempt is ended (or settled) now. */
+  public boolean end(long attemptId) {
+    ChargeAttempt attempt = phases.claimAbandoned(attemptId);
+    if (attempt == null) {
+      return false;
+    }
+    PaymentGateway gateway = gateways.named(attempt.gateway()).orElseThrow();
+    String charge = attempt.gatewayChargeId();
+    try {
+      GatewayCharge now = calls.retrieve(gateway, charge, new GatewayCalls.Tries());
+      if (now.status() == ChargeStatus.REQUIRES_ACTION && gateway.cancels()) {
+        now = calls.cancel(gateway, charge);
+        if (now.status() != ChargeStatus.SUCCEEDED) {
+          // Asked once more: a success that raced the cancel shows here.
+          now = calls.retrieve(gateway, charge, new GatewayCalls.Tries());
+        }
+      }
+      if (now.status() == ChargeStatus.REQUIRES_ACTION) {
+        phases.abandoned(attemptId, "abandoned_unfinished");
+      } else {
+        phases.answered(attemptId, now, "abandonment");
+      }
+    } catch (RuntimeException noAnswer) {
+      // Its lease runs out; the next sweep asks again. Nothing is ended on silence.
+      LOG.log(
+          Level.WARNING,
+          "Attempt {0} of order {1} waits on its customer past the payment window, and {2} could"
+              + " not be asked about it: {3}",
+          new Object[] {
+            attemptId, attempt.orderId(), gateway.name(), Reconciliation.describe(noAnswer)
+          });
+      return false;
+    }
+    unpaid.lapse(attempt.orderId());
+    return true;
+  }
+}

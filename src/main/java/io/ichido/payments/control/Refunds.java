@@ -1,0 +1,115 @@
+package io.ichido.payments.control;
+
+import io.ichido.payments.entity.GatewayRefund;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.TransactionPhase;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import jakarta.transaction.Transactional.TxType;
+import java.time.Instant;
+import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
+
+/**
+ * Sends the refunds Ichido owes (a surplus today), with no transaction, row lock or pooled
+ * connection held while the gateway is asked: right after the transaction that committed the
+ * intent, and from the payment sweep for any whose answer was lost. Always under the refund's own
+ * gateway key; where the gateway honours no key (Omise), the charge is read first, since a refund
+ * whose answer was lost shows in the charge's refunded amount.
+ */
+@ApplicationScoped
+public class Refunds {
+
+  private static final Logger LOG = Logger.getLogger(Refunds.class.getName());
+
+  @Resource ManagedExecutorService executor;
+
+  @PersistenceContext EntityManager em;
+
+  @Inject RefundPhases phases;
+  @Inject Gateways gateways;
+  @Inject GatewayCalls calls;
+  @Inject GatewaySettings settings;
+  @Inject GatewayLane lane;
+
+  void onRefundQueued(@Observes(during = TransactionPhase.AFTER_SUCCESS) RefundQueued queued) {
+    executor.execute(() -> sendQuietly(queued.refundId(), true));
+  }
+
+  /** Refunds whose answer was lost, or whose first sender died, oldest first. */
+  @Transactional(TxType.REQUIRES_NEW)
+  public List<Long> due(int limit) {
+    return em.createNamedQuery(GatewayRefund.DUE, Long.class)
+        .setParameter("now", Instant.now())
+        .setMaxResults(limit)
+        .getResultList();
+  }
+
+  /** For the sweep and the first send: reports instead of throwing. */
+  public void sendQuietly(long refundId, boolean creator) {
+    try {
+      lane.run(
+          () -> {
+            send(refundId, creator);
+            return null;
+          });
+    } catch (BulkheadException full) {
+      LOG.log(Level.INFO, "Refund {0} waits for a free gateway lane", refundId);
+    } catch (RuntimeException failure) {
+      LOG.log(
+          Level.WARNING, "Refund " + refundId + " could not be sent; the sweep goes on", failure);
+    }
+  }
+
+  private void send(long refundId, boolean creator) {
+    RefundCommand command = phases.claim(refundId, creator);
+    if (command == null) {
+      return;
+    }
+    PaymentGateway gateway = gateways.named(command.gateway()).orElseThrow();
+    try {
+      if (!settings.keysHonoured(gateway.name())) {
+        long refunded = alreadyRefunded(gateway, command);
+        if (refunded >= command.amount()) {
+          phases.succeeded(refundId, null, refunded, "retrieve");
+          return;
+        }
+      }
+      GatewayRefundAnswer answer = calls.refund(gateway, command);
+      phases.succeeded(refundId, answer.refundId(), answer.refundedTotal(), "refund");
+    } catch (GatewayRejected refused) {
+      // Refused: unless the money went back already (our earlier try, the merchant), a person.
+      long refunded;
+      try {
+        refunded = alreadyRefunded(gateway, command);
+      } catch (RuntimeException noAnswer) {
+        phases.unknown(refundId, Reconciliation.describe(noAnswer));
+        return;
+      }
+      if (refunded >= command.amount()) {
+        phases.succeeded(refundId, null, refunded, "retrieve");
+      } else {
+        phases.failed(refundId, refused.code());
+      }
+    } catch (RuntimeException lost) {
+      phases.unknown(refundId, Reconciliation.describe(lost));
+      LOG.log(
+          Level.WARNING,
+          "Refund {0} of order {1} at {2} is in doubt ({3}): sent again under its key later",
+          new Object[] {
+            refundId, command.orderId(), gateway.name(), Reconciliation.describe(lost)
+          });
+    }
+  }
+
+  private long alreadyRefunded(PaymentGateway gateway, RefundCommand command) {
+    return calls.retrieve(gateway, command.chargeId(), new GatewayCalls.Tries()).refunded();
+  }
+}

@@ -1,0 +1,150 @@
+package io.ichido.payments.control;
+
+import io.ichido.orders.entity.CustomerOrder;
+import io.ichido.orders.entity.OrderStatus;
+import io.ichido.payments.entity.ChargeAttempt;
+import io.ichido.payments.entity.GatewayRefund;
+import io.ichido.payments.entity.SurplusReceived;
+import io.ichido.payments.entity.SurplusRefundFailed;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import jakarta.transaction.Transactional.TxType;
+import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Money a gateway reports for an attempt that is not the order's payment. Decided under the order's
+ * lock, in the transaction that records the report: the attempt becomes {@code SURPLUS} (outside
+ * the order's one slot, so it never collides with the paying attempt), a chained fact names the
+ * charge, and the refund's intent commits with it, to be sent once the transaction has committed.
+ * Only where the gateway cannot refund by API does the order go to a person.
+ */
+@ApplicationScoped
+public class Surpluses {
+
+  private static final Logger LOG = Logger.getLogger(Surpluses.class.getName());
+
+  @PersistenceContext EntityManager em;
+
+  @Inject Gateways gateways;
+  @Inject GatewayKeys keys;
+  @Inject PaymentSettings settings;
+  @Inject Event<Object> events;
+
+  /**
+   * Why money for {@code attempt} cannot be the order's payment, or empty when it can: the order no
+   * longer takes one, or another attempt holds its slot (in doubt, waiting for the customer, or
+   * paid).
+   */
+  @Transactional(TxType.MANDATORY)
+  public Optional<String> whyNotThePayment(CustomerOrder order, ChargeAttempt attempt) {
+    if (order.status() != OrderStatus.PENDING_PAYMENT
+        && order.status() != OrderStatus.AWAITING_PAYMENT) {
+      return Optional.of("the order was " + order.status() + " when this payment was reported");
+    }
+    return em.createNamedQuery(ChargeAttempt.FOR_ORDER, ChargeAttempt.class)
+        .setParameter("orderId", order.id())
+        .getResultStream()
+        .filter(other -> !other.id().equals(attempt.id()) && other.status().holdsSlot())
+        .findFirst()
+        .map(
+            other ->
+                "attempt %d (%s) %s the order's payment"
+                    .formatted(
+                        other.id(),
+                        other.gatewayReference(),
+                        other.status().paid() ? "is" : "holds"));
+  }
+
+  /**
+   * Records {@code amount} taken for an attempt that is not the order's payment and commits its
+   * refund. A surplus reported again (a redelivery, the lookup after the webhook) changes nothing.
+   */
+  @Transactional(TxType.MANDATORY)
+  public void received(
+      ChargeAttempt attempt,
+      String chargeId,
+      long amount,
+      String currency,
+      String why,
+      String via) {
+    if (attempt.status().surplus() || attempt.status().paid()) {
+      return;
+    }
+    attempt.surplus(chargeId, amount);
+    LOG.log(
+        Level.WARNING,
+        "Order {0}: {1} reported {2} {3} for attempt {4} ({5}), which is not the order''s"
+            + " payment: {6}. It goes back by itself.",
+        new Object[] {
+          attempt.orderId(),
+          attempt.gateway(),
+          amount,
+          currency,
+          attempt.id(),
+          attempt.gatewayReference(),
+          why
+        });
+    events.fire(
+        new SurplusReceived(
+            attempt.orderId(),
+            attempt.id(),
+            attempt.gateway(),
+            attempt.gatewayChargeId(),
+            attempt.gatewayReference(),
+            amount,
+            currency,
+            why,
+            via));
+    PaymentGateway gateway = gateways.named(attempt.gateway()).orElse(null);
+    if (gateway == null || !gateway.refunds() || attempt.gatewayChargeId() == null) {
+      String reason =
+          gateway == null || !gateway.refunds()
+              ? attempt.gateway()
+                  + " refunds are not made by API here: give the money back in its"
+                  + " merchant portal"
+              : "the gateway named no charge to refund";
+      events.fire(
+          new SurplusRefundFailed(
+              attempt.orderId(),
+              attempt.id(),
+              attempt.gateway(),
+              attempt.gatewayChargeId(),
+              amount,
+              currency,
+              "a surplus of "
+                  + amount
+                  + " "
+                  + currency
+                  + " (attempt "
+                  + attempt.id()
+                  + ") could"
+                  + " not go back by itself: "
+                  + reason));
+      return;
+    }
+    boolean queued =
+        em.createNamedQuery(GatewayRefund.FOR_ATTEMPT, GatewayRefund.class)
+            .setParameter("attemptId", attempt.id())
+            .setParameter("reason", GatewayRefund.SURPLUS)
+            .getResultList()
+            .isEmpty();
+    if (queued) {
+      GatewayRefund refund =
+          new GatewayRefund(
+              attempt,
+              keys.forRefund(attempt.gatewayKey(), GatewayRefund.SURPLUS, attempt.orderId()),
+              amount,
+              GatewayRefund.SURPLUS,
+              settings.attemptLease());
+      em.persist(refund);
+      em.flush();
+      events.fire(new RefundQueued(refund.id()));
+    }
+  }
+}

@@ -1,0 +1,236 @@
+package io.ichido.payments.entity;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.NamedQuery;
+import jakarta.persistence.Table;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Objects;
+
+/**
+ * A refund Ichido sends to a gateway. Like a charge attempt it is committed before the gateway
+ * hears of it and never deleted; its gateway key is derived from the attempt's, so however often it
+ * is sent (a lost answer, a crash, two servers) the gateway gives the money back once.
+ */
+@Entity
+@Table(name = "gateway_refund")
+@NamedQuery(
+    name = GatewayRefund.DUE,
+    query =
+        "SELECT r.id FROM GatewayRefund r WHERE r.status IN"
+            + " (io.ichido.payments.entity.GatewayRefund.Status.STARTED,"
+            + " io.ichido.payments.entity.GatewayRefund.Status.UNKNOWN)"
+            + " AND r.retryAfter <= :now ORDER BY r.retryAfter")
+@NamedQuery(
+    name = GatewayRefund.FOR_ORDER,
+    query = "SELECT r FROM GatewayRefund r WHERE r.orderId = :orderId ORDER BY r.id")
+@NamedQuery(
+    name = GatewayRefund.FOR_ATTEMPT,
+    query = "SELECT r FROM GatewayRefund r WHERE r.attemptId = :attemptId AND r.reason = :reason")
+public class GatewayRefund {
+
+  public static final String DUE = "GatewayRefund.due";
+  public static final String FOR_ORDER = "GatewayRefund.forOrder";
+  public static final String FOR_ATTEMPT = "GatewayRefund.forAttempt";
+
+  /** Why we give money back. */
+  public static final String SURPLUS = "surplus";
+
+  /** Where a refund stands, as far as its gateway has told us. */
+  public enum Status {
+    /** Committed; a sender may be talking to the gateway now. */
+    STARTED,
+    /** Sent, and the answer was lost: sent again under the same key. */
+    UNKNOWN,
+    SUCCEEDED,
+    /** The gateway refused it, or cannot refund by API: a person gives the money back. */
+    FAILED;
+
+    public boolean inDoubt() {
+      return this == STARTED || this == UNKNOWN;
+    }
+  }
+
+  @Id
+  @GeneratedValue(strategy = GenerationType.IDENTITY)
+  private Long id;
+
+  @Column(name = "attempt_id", nullable = false, updatable = false)
+  private long attemptId;
+
+  @Column(name = "order_id", nullable = false, updatable = false)
+  private long orderId;
+
+  @Column(nullable = false, updatable = false)
+  private String gateway;
+
+  @Column(name = "gateway_key", nullable = false, updatable = false)
+  private String gatewayKey;
+
+  @Column(name = "charge_id", nullable = false, updatable = false)
+  private String chargeId;
+
+  @Column(nullable = false, updatable = false)
+  private long amount;
+
+  @Column(nullable = false, updatable = false)
+  private String currency;
+
+  @Column(nullable = false, updatable = false)
+  private String reason;
+
+  @Enumerated(EnumType.STRING)
+  @Column(nullable = false)
+  private Status status;
+
+  @Column(name = "gateway_refund_id")
+  private String gatewayRefundId;
+
+  @Column(name = "failure_code")
+  private String failureCode;
+
+  @Column(name = "requested_at", nullable = false, updatable = false)
+  private Instant requestedAt;
+
+  @Column(name = "answered_at")
+  private Instant answeredAt;
+
+  @Column(name = "lease_until")
+  private Instant leaseUntil;
+
+  @Column(name = "retry_after")
+  private Instant retryAfter;
+
+  @Column(nullable = false)
+  private int tries;
+
+  protected GatewayRefund() {}
+
+  public GatewayRefund(
+      ChargeAttempt attempt, String gatewayKey, long amount, String reason, Duration lease) {
+    this.attemptId = Objects.requireNonNull(attempt.id(), "The attempt must be stored first.");
+    this.orderId = attempt.orderId();
+    this.gateway = attempt.gateway();
+    this.gatewayKey = Objects.requireNonNull(gatewayKey, "A gateway key is required.");
+    this.chargeId =
+        Objects.requireNonNull(attempt.gatewayChargeId(), "A refund needs the gateway's charge.");
+    if (amount <= 0) {
+      throw new IllegalArgumentException("A refund must be positive: " + amount);
+    }
+    this.amount = amount;
+    this.currency = attempt.currency();
+    this.reason = Objects.requireNonNull(reason, "A reason is required.");
+    this.status = Status.STARTED;
+    this.requestedAt = now();
+    // Sent right after the commit by whoever committed it; anyone else only once this passed.
+    this.leaseUntil = requestedAt.plus(lease);
+    this.retryAfter = leaseUntil;
+  }
+
+  /** Takes the refund over for sending, unless someone holds it or it is settled. */
+  public boolean claim(Duration lease) {
+    Instant now = now();
+    if (!status.inDoubt() || (leaseUntil != null && leaseUntil.isAfter(now))) {
+      return false;
+    }
+    this.leaseUntil = now.plus(lease);
+    this.retryAfter = leaseUntil;
+    this.tries++;
+    return true;
+  }
+
+  /** The first sender holds it from its creation on: this counts its try. */
+  public void firstTry() {
+    this.tries = Math.max(tries, 1);
+  }
+
+  public void succeeded(String gatewayRefundId) {
+    this.status = Status.SUCCEEDED;
+    if (gatewayRefundId != null) {
+      this.gatewayRefundId = gatewayRefundId;
+    }
+    settle();
+  }
+
+  public void failed(String code) {
+    this.status = Status.FAILED;
+    this.failureCode = code;
+    settle();
+  }
+
+  public void unknown(String why, Duration backoff) {
+    this.status = Status.UNKNOWN;
+    this.failureCode = why;
+    this.leaseUntil = null;
+    this.retryAfter = now().plus(backoff);
+  }
+
+  private void settle() {
+    this.answeredAt = now();
+    this.leaseUntil = null;
+    this.retryAfter = null;
+  }
+
+  private static Instant now() {
+    return Instant.now().truncatedTo(ChronoUnit.MICROS);
+  }
+
+  public Long id() {
+    return id;
+  }
+
+  public long attemptId() {
+    return attemptId;
+  }
+
+  public long orderId() {
+    return orderId;
+  }
+
+  public String gateway() {
+    return gateway;
+  }
+
+  public String gatewayKey() {
+    return gatewayKey;
+  }
+
+  public String chargeId() {
+    return chargeId;
+  }
+
+  public long amount() {
+    return amount;
+  }
+
+  public String currency() {
+    return currency;
+  }
+
+  public String reason() {
+    return reason;
+  }
+
+  public Status status() {
+    return status;
+  }
+
+  public String gatewayRefundId() {
+    return gatewayRefundId;
+  }
+
+  public String failureCode() {
+    return failureCode;
+  }
+
+  public int tries() {
+    return tries;
+  }
+}
