@@ -11,6 +11,8 @@ import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
  * KOMOJU's payments: a card token is captured at once; konbini and bank transfer are authorized and
@@ -63,6 +65,10 @@ final class KomojuApi implements Gateway {
     if (request.is("POST", PAYMENTS)) {
       return create(request);
     }
+    String refunded = request.idBetween("POST", PAYMENTS + "/", "/refund");
+    if (refunded != null) {
+      return refund(request, refunded);
+    }
     String id = request.idAfter("GET", PAYMENTS + "/");
     if (id != null) {
       return find(id)
@@ -95,6 +101,12 @@ final class KomojuApi implements Gateway {
       return invalid;
     }
     String key = request.header("X-KOMOJU-IDEMPOTENCY");
+    return idempotent(key, body.toString(), () -> pay(body, key));
+  }
+
+  /** Runs {@code work} once per {@code X-KOMOJU-IDEMPOTENCY} key, as KOMOJU keeps keys. */
+  private SandboxResponse idempotent(
+      String key, String fingerprint, Supplier<SandboxResponse> work) {
     if (key != null && key.length() > MAX_KEY_LENGTH) {
       // KOMOJU's documented limit; the error code itself is not documented.
       return error(
@@ -103,7 +115,7 @@ final class KomojuApi implements Gateway {
           "The idempotency key must be at most 100 characters.",
           "X-KOMOJU-IDEMPOTENCY");
     }
-    Replays.Outcome outcome = replays.execute(key, body.toString(), () -> pay(body, key));
+    Replays.Outcome outcome = replays.execute(key, fingerprint, work);
     if (outcome.inFlight()) {
       return error(
           409,
@@ -112,6 +124,51 @@ final class KomojuApi implements Gateway {
           null);
     }
     return outcome.response();
+  }
+
+  /**
+   * {@code POST /payments/{id}/refund} with {@code {"amount":N,"description":"..."}} (JSON, or
+   * form-encoded as KOMOJU's own examples send it); without an amount, all that is left. Answers
+   * the payment with its refunds.
+   */
+  private SandboxResponse refund(SandboxRequest request, String id) {
+    JsonNode body = Json.parse(request.body());
+    Map<String, String> fields = new TreeMap<>();
+    if (body != null && body.isObject()) {
+      body.properties().forEach(field -> fields.put(field.getKey(), field.getValue().asText()));
+    } else {
+      fields.putAll(request.form());
+    }
+    String amount = fields.get("amount");
+    if (amount != null && (!amount.matches("\\d{1,18}") || Long.parseLong(amount) < 1)) {
+      return error(400, "invalid_parameter", "The amount must be a positive integer.", "amount");
+    }
+    return idempotent(
+        request.header("X-KOMOJU-IDEMPOTENCY"),
+        request.path() + fields,
+        () ->
+            refund(id, amount == null ? null : Long.parseLong(amount), fields.get("description")));
+  }
+
+  private SandboxResponse refund(String id, Long amount, String description) {
+    if (payments.find(id).isEmpty()) {
+      return error(404, "not_found", "The requested payment was not found.", "id");
+    }
+    Ledger.RefundOutcome outcome;
+    try {
+      outcome =
+          ledger.refund(
+              NAME, id, amount, (entry, refund) -> addRefund(id, refund, entry, description));
+    } catch (IllegalArgumentException moreThanIsLeft) {
+      return error(
+          422,
+          "unprocessable_entity",
+          "The refund amount exceeds the amount that can be refunded.",
+          "amount");
+    }
+    return outcome == Ledger.RefundOutcome.REFUNDED
+        ? SandboxResponse.json(200, payments.find(id).orElseThrow())
+        : error(422, "unprocessable_entity", "The payment cannot be refunded.", null);
   }
 
   private static SandboxResponse validate(JsonNode body) {
@@ -258,13 +315,17 @@ final class KomojuApi implements Gateway {
    */
   @Override
   public void refunded(String id, long refund, LedgerEntry entry) {
+    addRefund(id, refund, entry, null);
+  }
+
+  private void addRefund(String id, long refund, LedgerEntry entry, String description) {
     payments.change(
         id,
         payment -> true,
         payment -> {
           ObjectNode made = ((ArrayNode) payment.get("refunds")).addObject();
           made.put("id", Ids.lowercase("", 25)).put("resource", "refund").put("amount", refund);
-          made.put("currency", entry.currency()).put("payment", id).putNull("description");
+          made.put("currency", entry.currency()).put("payment", id).put("description", description);
           made.put("created_at", now()).put("chargeback", false);
           payment.put("amount_refunded", entry.amountRefunded());
           if (entry.status() == LedgerStatus.REFUNDED) {
