@@ -11,6 +11,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Supplier;
 
@@ -227,13 +228,6 @@ final class KomojuApi implements Gateway {
     JsonNode requested = body.get("payment_details");
     String method = requested.isTextual() ? "card" : requested.get("type").asText();
     String declineCode = requested.isTextual() ? DECLINING_TOKENS.get(requested.asText()) : null;
-    if (declineCode != null) {
-      // The attempt took no money but happened: the ledger shows it, the replay repeats it.
-      ledger.record(
-          LedgerEntry.created(
-              NAME, id, key, reference, amount, currency, method, LedgerStatus.FAILED));
-      return error(402, declineCode, "The payment could not be completed.", null);
-    }
     ObjectNode payment = Json.object();
     payment.put("id", id).put("resource", "payment").put("amount", amount).put("tax", 0);
     payment.put("total", amount).put("payment_method_fee", 0).put("currency", currency);
@@ -242,6 +236,17 @@ final class KomojuApi implements Gateway {
     payment.set("metadata", body.has("metadata") ? body.get("metadata") : Json.object());
     ObjectNode details = payment.putObject("payment_details");
     LedgerStatus status;
+    if (declineCode != null) {
+      // The attempt took no money but happened: KOMOJU keeps the failed payment (GET shows it),
+      // the ledger shows it, the replay repeats the 402.
+      payment.put("status", "failed").putNull("payment_deadline");
+      details.put("type", "credit_card").put("brand", "visa").put("last_four_digits", "0002");
+      payments.add(id, payment);
+      ledger.record(
+          LedgerEntry.created(
+              NAME, id, key, reference, amount, currency, method, LedgerStatus.FAILED));
+      return error(402, declineCode, "The payment could not be completed.", null);
+    }
     if (method.equals("card")) {
       payment.put("status", "captured").put("captured_at", now()).putNull("payment_deadline");
       details.put("type", "credit_card").put("brand", "visa").put("last_four_digits", "4242");
@@ -305,6 +310,22 @@ final class KomojuApi implements Gateway {
             });
     if (outcome == Settlement.Outcome.SETTLED) {
       ledger.update(NAME, id, settlement.ledgerStatus());
+    }
+    return outcome;
+  }
+
+  /** A failed, expired or waiting payment is captured; a cancelled one never is. */
+  @Override
+  public Settlement.Outcome succeedLate(String id) {
+    Settlement.Outcome outcome =
+        payments.change(
+            id,
+            payment ->
+                Set.of("failed", "expired", "pending", "authorized")
+                    .contains(payment.path("status").asText()),
+            payment -> payment.put("status", "captured").put("captured_at", now()));
+    if (outcome == Settlement.Outcome.SETTLED) {
+      ledger.update(NAME, id, LedgerStatus.PAID);
     }
     return outcome;
   }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Omise's charges with a card token. A decline is an ordinary 200 answer with {@code
@@ -286,6 +287,24 @@ final class OmiseApi implements Gateway {
             });
     if (outcome == Settlement.Outcome.SETTLED) {
       ledger.update(NAME, id, settlement.ledgerStatus());
+    }
+    return outcome;
+  }
+
+  /** A failed, pending or expired charge becomes successful, its failure forgotten. */
+  @Override
+  public Settlement.Outcome succeedLate(String id) {
+    Settlement.Outcome outcome =
+        charges.change(
+            id,
+            charge ->
+                Set.of("failed", "pending", "expired").contains(charge.path("status").asText()),
+            charge -> {
+              markPaid(charge);
+              charge.putNull("failure_code").putNull("failure_message").put("expired", false);
+            });
+    if (outcome == Settlement.Outcome.SETTLED) {
+      ledger.update(NAME, id, LedgerStatus.PAID);
     }
     return outcome;
   }

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -218,6 +219,29 @@ final class StripeApi implements Gateway {
             });
     if (outcome == Settlement.Outcome.SETTLED) {
       ledger.update(NAME, id, settlement.ledgerStatus());
+    }
+    return outcome;
+  }
+
+  /** Any intent but a succeeded or canceled one: Stripe never captures a canceled intent. */
+  @Override
+  public Settlement.Outcome succeedLate(String id) {
+    if (ledger.find(NAME, id).isEmpty()) {
+      return Settlement.Outcome.UNKNOWN_PAYMENT;
+    }
+    Settlement.Outcome outcome =
+        intents.change(
+            id,
+            intent -> !Set.of("succeeded", "canceled").contains(intent.path("status").asText()),
+            intent -> {
+              intent
+                  .put("status", "succeeded")
+                  .put("amount_received", intent.get("amount").asLong());
+              intent.putNull("next_action").putNull("last_payment_error");
+              intent.put("latest_charge", Ids.alphanumeric("ch_", 24));
+            });
+    if (outcome == Settlement.Outcome.SETTLED) {
+      ledger.update(NAME, id, LedgerStatus.PAID);
     }
     return outcome;
   }
