@@ -43,6 +43,13 @@ interface Gateway {
 
   Settlement.Outcome settle(String id, Settlement settlement);
 
+  /**
+   * Makes a payment that took no money (declined, expired, waiting, 3-D Secure not completed) paid
+   * after all, as a gateway that reports a capture late does; {@code NOT_PENDING} when it took
+   * money already or can no longer be captured (a cancelled one, where the gateway says so).
+   */
+  Settlement.Outcome succeedLate(String id);
+
   /** Whether the sandbox imitates refunds of part of a payment, not only whole ones. */
   default boolean refundsInPart() {
     return true;

@@ -11,6 +11,9 @@ import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
  * KOMOJU's payments: a card token is captured at once; konbini and bank transfer are authorized and
@@ -63,6 +66,10 @@ final class KomojuApi implements Gateway {
     if (request.is("POST", PAYMENTS)) {
       return create(request);
     }
+    String refunded = request.idBetween("POST", PAYMENTS + "/", "/refund");
+    if (refunded != null) {
+      return refund(request, refunded);
+    }
     String id = request.idAfter("GET", PAYMENTS + "/");
     if (id != null) {
       return find(id)
@@ -95,6 +102,12 @@ final class KomojuApi implements Gateway {
       return invalid;
     }
     String key = request.header("X-KOMOJU-IDEMPOTENCY");
+    return idempotent(key, body.toString(), () -> pay(body, key));
+  }
+
+  /** Runs {@code work} once per {@code X-KOMOJU-IDEMPOTENCY} key, as KOMOJU keeps keys. */
+  private SandboxResponse idempotent(
+      String key, String fingerprint, Supplier<SandboxResponse> work) {
     if (key != null && key.length() > MAX_KEY_LENGTH) {
       // KOMOJU's documented limit; the error code itself is not documented.
       return error(
@@ -103,7 +116,7 @@ final class KomojuApi implements Gateway {
           "The idempotency key must be at most 100 characters.",
           "X-KOMOJU-IDEMPOTENCY");
     }
-    Replays.Outcome outcome = replays.execute(key, body.toString(), () -> pay(body, key));
+    Replays.Outcome outcome = replays.execute(key, fingerprint, work);
     if (outcome.inFlight()) {
       return error(
           409,
@@ -112,6 +125,51 @@ final class KomojuApi implements Gateway {
           null);
     }
     return outcome.response();
+  }
+
+  /**
+   * {@code POST /payments/{id}/refund} with {@code {"amount":N,"description":"..."}} (JSON, or
+   * form-encoded as KOMOJU's own examples send it); without an amount, all that is left. Answers
+   * the payment with its refunds.
+   */
+  private SandboxResponse refund(SandboxRequest request, String id) {
+    JsonNode body = Json.parse(request.body());
+    Map<String, String> fields = new TreeMap<>();
+    if (body != null && body.isObject()) {
+      body.properties().forEach(field -> fields.put(field.getKey(), field.getValue().asText()));
+    } else {
+      fields.putAll(request.form());
+    }
+    String amount = fields.get("amount");
+    if (amount != null && (!amount.matches("\\d{1,18}") || Long.parseLong(amount) < 1)) {
+      return error(400, "invalid_parameter", "The amount must be a positive integer.", "amount");
+    }
+    return idempotent(
+        request.header("X-KOMOJU-IDEMPOTENCY"),
+        request.path() + fields,
+        () ->
+            refund(id, amount == null ? null : Long.parseLong(amount), fields.get("description")));
+  }
+
+  private SandboxResponse refund(String id, Long amount, String description) {
+    if (payments.find(id).isEmpty()) {
+      return error(404, "not_found", "The requested payment was not found.", "id");
+    }
+    Ledger.RefundOutcome outcome;
+    try {
+      outcome =
+          ledger.refund(
+              NAME, id, amount, (entry, refund) -> addRefund(id, refund, entry, description));
+    } catch (IllegalArgumentException moreThanIsLeft) {
+      return error(
+          422,
+          "unprocessable_entity",
+          "The refund amount exceeds the amount that can be refunded.",
+          "amount");
+    }
+    return outcome == Ledger.RefundOutcome.REFUNDED
+        ? SandboxResponse.json(200, payments.find(id).orElseThrow())
+        : error(422, "unprocessable_entity", "The payment cannot be refunded.", null);
   }
 
   private static SandboxResponse validate(JsonNode body) {
@@ -170,13 +228,6 @@ final class KomojuApi implements Gateway {
     JsonNode requested = body.get("payment_details");
     String method = requested.isTextual() ? "card" : requested.get("type").asText();
     String declineCode = requested.isTextual() ? DECLINING_TOKENS.get(requested.asText()) : null;
-    if (declineCode != null) {
-      // The attempt took no money but happened: the ledger shows it, the replay repeats it.
-      ledger.record(
-          LedgerEntry.created(
-              NAME, id, key, reference, amount, currency, method, LedgerStatus.FAILED));
-      return error(402, declineCode, "The payment could not be completed.", null);
-    }
     ObjectNode payment = Json.object();
     payment.put("id", id).put("resource", "payment").put("amount", amount).put("tax", 0);
     payment.put("total", amount).put("payment_method_fee", 0).put("currency", currency);
@@ -185,6 +236,17 @@ final class KomojuApi implements Gateway {
     payment.set("metadata", body.has("metadata") ? body.get("metadata") : Json.object());
     ObjectNode details = payment.putObject("payment_details");
     LedgerStatus status;
+    if (declineCode != null) {
+      // The attempt took no money but happened: KOMOJU keeps the failed payment (GET shows it),
+      // the ledger shows it, the replay repeats the 402.
+      payment.put("status", "failed").putNull("payment_deadline");
+      details.put("type", "credit_card").put("brand", "visa").put("last_four_digits", "0002");
+      payments.add(id, payment);
+      ledger.record(
+          LedgerEntry.created(
+              NAME, id, key, reference, amount, currency, method, LedgerStatus.FAILED));
+      return error(402, declineCode, "The payment could not be completed.", null);
+    }
     if (method.equals("card")) {
       payment.put("status", "captured").put("captured_at", now()).putNull("payment_deadline");
       details.put("type", "credit_card").put("brand", "visa").put("last_four_digits", "4242");
@@ -252,19 +314,39 @@ final class KomojuApi implements Gateway {
     return outcome;
   }
 
+  /** A failed, expired or waiting payment is captured; a cancelled one never is. */
+  @Override
+  public Settlement.Outcome succeedLate(String id) {
+    Settlement.Outcome outcome =
+        payments.change(
+            id,
+            payment ->
+                Set.of("failed", "expired", "pending", "authorized")
+                    .contains(payment.path("status").asText()),
+            payment -> payment.put("status", "captured").put("captured_at", now()));
+    if (outcome == Settlement.Outcome.SETTLED) {
+      ledger.update(NAME, id, LedgerStatus.PAID);
+    }
+    return outcome;
+  }
+
   /**
    * {@code amount_refunded} counts all refunds, {@code refunds} lists them; the status becomes
    * {@code refunded} once nothing is left (a partly refunded payment stays {@code captured}).
    */
   @Override
   public void refunded(String id, long refund, LedgerEntry entry) {
+    addRefund(id, refund, entry, null);
+  }
+
+  private void addRefund(String id, long refund, LedgerEntry entry, String description) {
     payments.change(
         id,
         payment -> true,
         payment -> {
           ObjectNode made = ((ArrayNode) payment.get("refunds")).addObject();
           made.put("id", Ids.lowercase("", 25)).put("resource", "refund").put("amount", refund);
-          made.put("currency", entry.currency()).put("payment", id).putNull("description");
+          made.put("currency", entry.currency()).put("payment", id).put("description", description);
           made.put("created_at", now()).put("chargeback", false);
           payment.put("amount_refunded", entry.amountRefunded());
           if (entry.status() == LedgerStatus.REFUNDED) {

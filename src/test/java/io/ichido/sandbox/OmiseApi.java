@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Omise's charges with a card token. A decline is an ordinary 200 answer with {@code
@@ -24,6 +25,7 @@ final class OmiseApi implements Gateway {
   static final String NAME = "omise";
   private static final String CHARGES = "/charges";
   private static final String SEARCH = "/search";
+  private static final String REFUNDS = "/refunds";
   private static final int MAX_PER_PAGE = 100;
   private static final String DECLINING_TOKEN = "tokn_test_declined";
   private static final String THREE_D_SECURE_TOKEN = "tokn_test_3ds";
@@ -58,6 +60,10 @@ final class OmiseApi implements Gateway {
     if (request.is("POST", CHARGES)) {
       return create(request);
     }
+    String refunded = request.idBetween("POST", CHARGES + "/", REFUNDS);
+    if (refunded != null) {
+      return refund(request, refunded);
+    }
     if (request.is("GET", SEARCH)) {
       return search(request.queryParameters());
     }
@@ -90,6 +96,50 @@ final class OmiseApi implements Gateway {
     return replays
         .execute(honoursIdempotencyKey ? key : null, Form.canonical(form), () -> charge(form, key))
         .response();
+  }
+
+  /**
+   * {@code POST /charges/{id}/refunds} ({@code amount} required, {@code metadata[...]}): the
+   * refund, counted in the ledger, bounded by what is left. Like charges, the {@code
+   * Idempotency-Key} is honoured only under the sandbox's option; otherwise every request refunds.
+   */
+  private SandboxResponse refund(SandboxRequest request, String id) {
+    Map<String, String> form = request.form();
+    String amount = form.get("amount");
+    if (amount == null) {
+      return error(400, "bad_request", "amount is required");
+    }
+    if (!amount.matches("\\d{1,18}") || Long.parseLong(amount) < 1) {
+      return error(400, "invalid_amount", "amount must be greater than 0");
+    }
+    String key = honoursIdempotencyKey ? request.header("Idempotency-Key") : null;
+    return replays
+        .execute(
+            key,
+            request.path() + Form.canonical(form),
+            () -> refund(id, Long.parseLong(amount), Form.nested(form, "metadata")))
+        .response();
+  }
+
+  private SandboxResponse refund(String id, long amount, Map<String, String> metadata) {
+    if (charges.find(id).isEmpty()) {
+      return error(404, "not_found", "charge " + id + " was not found");
+    }
+    ObjectNode[] made = new ObjectNode[1];
+    Ledger.RefundOutcome outcome;
+    try {
+      outcome =
+          ledger.refund(
+              NAME,
+              id,
+              amount,
+              (entry, refund) -> made[0] = addRefund(id, refund, entry, metadata));
+    } catch (IllegalArgumentException moreThanIsLeft) {
+      return error(400, "invalid_amount", "amount is greater than the refundable amount");
+    }
+    return outcome == Ledger.RefundOutcome.REFUNDED
+        ? SandboxResponse.json(200, made[0])
+        : error(400, "bad_request", "charge " + id + " is not refundable");
   }
 
   /** Omise's Search API over charges, newest first, paged by {@code page} and {@code per_page}. */
@@ -241,6 +291,24 @@ final class OmiseApi implements Gateway {
     return outcome;
   }
 
+  /** A failed, pending or expired charge becomes successful, its failure forgotten. */
+  @Override
+  public Settlement.Outcome succeedLate(String id) {
+    Settlement.Outcome outcome =
+        charges.change(
+            id,
+            charge ->
+                Set.of("failed", "pending", "expired").contains(charge.path("status").asText()),
+            charge -> {
+              markPaid(charge);
+              charge.putNull("failure_code").putNull("failure_message").put("expired", false);
+            });
+    if (outcome == Settlement.Outcome.SETTLED) {
+      ledger.update(NAME, id, LedgerStatus.PAID);
+    }
+    return outcome;
+  }
+
   /**
    * {@code refunded_amount} (API version 2019-05-29; {@code refunded}, the same amount, is its
    * older name, which Omise's Java library still reads) counts all refunds, {@code refunds} lists
@@ -249,24 +317,35 @@ final class OmiseApi implements Gateway {
    */
   @Override
   public void refunded(String id, long refund, LedgerEntry entry) {
+    addRefund(id, refund, entry, Map.of());
+  }
+
+  /** Lists a refund of {@code refund} on the charge; a copy of it. */
+  private ObjectNode addRefund(
+      String id, long refund, LedgerEntry entry, Map<String, String> metadata) {
+    ObjectNode[] made = new ObjectNode[1];
     charges.change(
         id,
         charge -> true,
         charge -> {
           ObjectNode refunds = (ObjectNode) charge.get("refunds");
           String refundId = Ids.lowercase("rfnd_test_", 19);
-          ObjectNode made = ((ArrayNode) refunds.get("data")).addObject().put("object", "refund");
-          made.put("id", refundId)
+          ObjectNode added = ((ArrayNode) refunds.get("data")).addObject().put("object", "refund");
+          added
+              .put("id", refundId)
               .put("location", refunds.get("location").asText() + "/" + refundId);
-          made.put("amount", refund).put("currency", entry.currency()).put("charge", id);
-          made.put("transaction", Ids.lowercase("trxn_test_", 19)).put("voided", false);
-          made.putObject("metadata");
-          made.put("created_at", now());
+          added.put("amount", refund).put("currency", entry.currency()).put("charge", id);
+          added.put("transaction", Ids.lowercase("trxn_test_", 19)).put("voided", false);
+          ObjectNode data = added.putObject("metadata");
+          metadata.forEach(data::put);
+          added.put("created_at", now());
           refunds.put("total", refunds.get("data").size());
           charge.put("refunded_amount", entry.amountRefunded());
           charge.put("refunded", entry.amountRefunded());
           charge.put("refundable", entry.status() != LedgerStatus.REFUNDED);
+          made[0] = added.deepCopy();
         });
+    return made[0];
   }
 
   @Override

@@ -158,7 +158,21 @@ final class SandboxControl implements HttpHandler {
     return switch (action) {
       case "refund" -> refund(gateway, id, amount == null ? null : positive(amount));
       case "dispute" -> dispute(gateway, id);
+      case "succeed-late" -> succeedLate(gateway, id, amount == null ? null : positive(amount));
       default -> settle(gateway, id, action, amount);
+    };
+  }
+
+  /**
+   * A payment that took no money is paid after all ({@code amount}: what was paid, if not the
+   * charged amount) and the gateway's success webhook is sent.
+   */
+  private SandboxResponse succeedLate(Gateway gateway, String id, Long amount) {
+    return switch (webhooks.paying(gateway.name(), id, amount, () -> gateway.succeedLate(id))) {
+      case SETTLED -> settled(gateway.name(), id);
+      case UNKNOWN_PAYMENT -> problem(404, "No " + gateway.name() + " payment " + id + ".");
+      case NOT_PENDING ->
+          problem(409, "Payment " + id + " took money already or can no longer be captured.");
     };
   }
 

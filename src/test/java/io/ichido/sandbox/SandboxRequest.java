@@ -42,6 +42,21 @@ record SandboxRequest(String method, String path, String query, Headers headers,
     return id.isEmpty() || id.contains("/") ? null : id;
   }
 
+  /**
+   * The id in {@code prefix + id + suffix} ({@code /charges/{id}/refunds}) when the method matches,
+   * or null.
+   */
+  String idBetween(String method, String prefix, String suffix) {
+    if (!this.method.equalsIgnoreCase(method)
+        || !path.startsWith(prefix)
+        || !path.endsWith(suffix)
+        || path.length() <= prefix.length() + suffix.length()) {
+      return null;
+    }
+    String id = path.substring(prefix.length(), path.length() - suffix.length());
+    return id.contains("/") ? null : id;
+  }
+
   String text() {
     return new String(body, StandardCharsets.UTF_8);
   }

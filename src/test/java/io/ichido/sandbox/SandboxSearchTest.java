@@ -3,7 +3,6 @@ package io.ichido.sandbox;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.stripe.StripeClient;
 import com.stripe.model.PaymentIntent;
 import com.stripe.model.StripeSearchResult;
 import com.stripe.param.PaymentIntentSearchParams;
@@ -162,13 +161,5 @@ class SandboxSearchTest extends SandboxTestSupport {
     List<String> ids = new ArrayList<>();
     result.get("data").forEach(intent -> ids.add(intent.get("id").asText()));
     return ids;
-  }
-
-  private static StripeClient stripeJava() {
-    return StripeClient.builder()
-        .setApiKey("sk_test_sandbox")
-        .setApiBase(sandbox.baseUrl() + "/stripe")
-        .setMaxNetworkRetries(0)
-        .build();
   }
 }

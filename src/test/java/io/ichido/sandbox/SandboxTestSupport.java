@@ -8,6 +8,7 @@ import com.auth0.jwt.algorithms.Algorithm;
 import com.auth0.jwt.interfaces.DecodedJWT;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.stripe.StripeClient;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.InputStream;
@@ -112,6 +113,19 @@ abstract class SandboxTestSupport {
         + "&payment_method_data%5Btype%5D=customer_balance"
         + "&payment_method_options%5Bcustomer_balance%5D%5Bfunding_type%5D=bank_transfer"
         + "&payment_method_options%5Bcustomer_balance%5D%5Bbank_transfer%5D%5Btype%5D=jp_bank_transfer";
+  }
+
+  /** Ichido's client as its Stripe adapter builds it, pointed at the sandbox, without retries. */
+  static StripeClient stripeJava() {
+    return stripeJava("sk_test_sandbox");
+  }
+
+  static StripeClient stripeJava(String apiKey) {
+    return StripeClient.builder()
+        .setApiKey(apiKey)
+        .setApiBase(sandbox.baseUrl() + "/stripe")
+        .setMaxNetworkRetries(0)
+        .build();
   }
 
   static String matchFor(String gateway, String key, String order) {

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -23,11 +24,13 @@ final class StripeApi implements Gateway {
   private final Ledger ledger;
   private final StripeNextActions nextActions;
   private final Payments intents = new Payments();
-  private final Replays replays = new Replays(Replays.WhileInFlight.CONFLICT);
+  private final StripeIdempotency idempotency = new StripeIdempotency();
+  private final StripeRefunds refunds;
 
   StripeApi(Ledger ledger, SandboxUrls urls) {
     this.ledger = ledger;
     this.nextActions = new StripeNextActions(urls);
+    this.refunds = new StripeRefunds(ledger, intents);
   }
 
   @Override
@@ -57,6 +60,13 @@ final class StripeApi implements Gateway {
     }
     if (request.is("POST", INTENTS)) {
       return create(request);
+    }
+    if (request.is("POST", StripeRefunds.URL)) {
+      Map<String, String> form = request.form();
+      SandboxResponse invalid = StripeRefunds.validate(form);
+      return invalid != null
+          ? invalid
+          : idempotency.execute(request, form, () -> refunds.create(form));
     }
     if (request.is("GET", StripeSearch.URL)) {
       return StripeSearch.answer(request.queryParameters(), intents);
@@ -105,37 +115,7 @@ final class StripeApi implements Gateway {
       return invalid;
     }
     String key = request.header("Idempotency-Key");
-    Replays.Outcome outcome =
-        replays.execute(
-            key, request.path() + Form.canonical(form), () -> confirm(form, method, key));
-    if (outcome.inFlight()) {
-      return StripeErrors.error(
-          409,
-          "idempotency_error",
-          "idempotency_key_in_use",
-          null,
-          "There is currently another in-progress request using this idempotent key (that"
-              + " probably means you submitted twice, and the other request is still going"
-              + " through): "
-              + key
-              + ". Please try again later.");
-    }
-    if (!outcome.sameRequest()) {
-      return StripeErrors.error(
-          400,
-          "idempotency_error",
-          null,
-          null,
-          "Keys for idempotent requests can only be used with the same parameters they were first"
-              + " used with. Try using a key other than '"
-              + key
-              + "' if you meant to execute a different request.");
-    }
-    SandboxResponse response = outcome.response();
-    if (outcome.replayed()) {
-      response = response.withHeader("Idempotent-Replayed", "true");
-    }
-    return key == null ? response : response.withHeader("Idempotency-Key", key);
+    return idempotency.execute(request, form, () -> confirm(form, method, key));
   }
 
   /** Stripe's name for the method as Ichido's: {@code card}, {@code konbini}, ... or null. */
@@ -243,6 +223,29 @@ final class StripeApi implements Gateway {
     return outcome;
   }
 
+  /** Any intent but a succeeded or canceled one: Stripe never captures a canceled intent. */
+  @Override
+  public Settlement.Outcome succeedLate(String id) {
+    if (ledger.find(NAME, id).isEmpty()) {
+      return Settlement.Outcome.UNKNOWN_PAYMENT;
+    }
+    Settlement.Outcome outcome =
+        intents.change(
+            id,
+            intent -> !Set.of("succeeded", "canceled").contains(intent.path("status").asText()),
+            intent -> {
+              intent
+                  .put("status", "succeeded")
+                  .put("amount_received", intent.get("amount").asLong());
+              intent.putNull("next_action").putNull("last_payment_error");
+              intent.put("latest_charge", Ids.alphanumeric("ch_", 24));
+            });
+    if (outcome == Settlement.Outcome.SETTLED) {
+      ledger.update(NAME, id, LedgerStatus.PAID);
+    }
+    return outcome;
+  }
+
   /**
    * A PaymentIntent shows no refunds (its Charge does): nothing changes here, and the {@code
    * charge.refunded} event is built from the intent and the ledger.
@@ -266,6 +269,6 @@ final class StripeApi implements Gateway {
   @Override
   public void reset() {
     intents.clear();
-    replays.clear();
+    idempotency.clear();
   }
 }

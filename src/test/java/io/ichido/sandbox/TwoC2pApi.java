@@ -359,6 +359,27 @@ final class TwoC2pApi implements Gateway {
     return Settlement.Outcome.UNKNOWN_PAYMENT;
   }
 
+  /** A declined invoice is approved after all: the inquiry then answers 0000. */
+  @Override
+  public Settlement.Outcome succeedLate(String tranRef) {
+    for (Invoice invoice : invoices.values()) {
+      synchronized (invoice) {
+        if (tranRef.equals(invoice.tranRef)) {
+          if (!invoice.declined) {
+            return Settlement.Outcome.NOT_PENDING;
+          }
+          invoice.declined = false;
+          invoice.approvalCode = Ids.digits(6);
+        }
+      }
+      if (tranRef.equals(invoice.tranRef)) {
+        ledger.update(NAME, tranRef, LedgerStatus.PAID);
+        return Settlement.Outcome.SETTLED;
+      }
+    }
+    return Settlement.Outcome.UNKNOWN_PAYMENT;
+  }
+
   /**
    * A whole refund, as the shop makes it in 2C2P's merchant portal (its Payment Maintenance API,
    * JWE-encrypted XML, Ichido does not speak): the inquiry then answers 4120 and a notification
