@@ -158,7 +158,7 @@ class ChargePhases {
       }
       boolean held = attempt.leaseUntil() != null && attempt.leaseUntil().isAfter(now);
       if (!held
-          && attempt.reconciliations() > 0
+          && ChargeAttempt.NOT_FOUND_YET.equals(attempt.failureCode())
           && attempt.reconcileAfter() != null
           && attempt.reconcileAfter().isAfter(now)) {
         // Looked up before and not found yet: a search asked at every retry shows nothing sooner.
@@ -209,7 +209,7 @@ class ChargePhases {
       Duration backoff = settings.reconcileBackoff(attempt.reconciliations());
       Duration untilBelievable = Duration.between(Instant.now(), believable);
       attempt.unknown(
-          "not_found_yet",
+          ChargeAttempt.NOT_FOUND_YET,
           untilBelievable.compareTo(backoff) < 0 && !untilBelievable.isNegative()
               ? untilBelievable
               : backoff);

@@ -71,6 +71,9 @@ public class ChargeAttempt {
   /** The failure code of an attempt its gateway has no charge for. */
   public static final String NEVER_MADE = "not_found_at_gateway";
 
+  /** The failure code of an attempt its gateway's search did not show yet, too early to believe. */
+  public static final String NOT_FOUND_YET = "not_found_yet";
+
   /** The client's key, as the client sent it. */
   @Column(name = "idempotency_key", nullable = false, updatable = false)
   private String idempotencyKey;
