@@ -40,7 +40,8 @@ class OutboxIT {
   @Deployment
   static WebArchive deployment() {
     Map<String, String> config = Deployments.mailingTheMailbox();
-    config.put("ichido.mail.timeout", "PT30S");
+    // Each email hangs for a read timeout: long enough to pay every order meanwhile.
+    config.put("ichido.mail.read-timeout", "PT30S");
     config.put("ichido.mail.senders", Integer.toString(SENDERS));
     return Deployments.appWith("ichido-outbox", config);
   }
