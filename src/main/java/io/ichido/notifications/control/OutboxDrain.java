@@ -42,7 +42,7 @@ public class OutboxDrain {
   @Inject MailSettings settings;
 
   private final AtomicBoolean wanted = new AtomicBoolean();
-  private Semaphore senders;
+  private volatile Semaphore senders;
   private ScheduledFuture<?> poll;
 
   void start(@Observes @Initialized(ApplicationScoped.class) Object started) {
@@ -66,11 +66,15 @@ public class OutboxDrain {
   /** Asks for a round; starts a sender if one is free, else a busy one goes round once more. */
   void wake() {
     wanted.set(true);
-    if (senders.tryAcquire()) {
+    Semaphore free = senders;
+    if (free == null) {
+      return; // before start(): its first poll finds the mail
+    }
+    if (free.tryAcquire()) {
       try {
         scheduler.execute(this::drainWhileWanted);
       } catch (RejectedExecutionException e) {
-        senders.release();
+        free.release();
         LOG.log(Level.FINE, "Outbox drain not started (shutting down?); the next poll goes on", e);
       }
     }
