@@ -27,11 +27,20 @@ final class Mailbox implements BeforeAllCallback, AfterAllCallback {
 
   @Override
   public void beforeAll(ExtensionContext context) {
-    smtp.start();
+    start();
   }
 
   @Override
   public void afterAll(ExtensionContext context) {
+    stop();
+  }
+
+  /** For a test that brings the SMTP server up later than its class starts. */
+  void start() {
+    smtp.start();
+  }
+
+  void stop() {
     smtp.stop();
   }
 

@@ -1,5 +1,7 @@
 package io.ichido.notifications.control;
 
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.mail.MessagingException;
@@ -8,14 +10,28 @@ import jakarta.mail.Transport;
 import jakarta.mail.internet.InternetAddress;
 import jakarta.mail.internet.MimeMessage;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Date;
 import java.util.Properties;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 
-/** Hands one plain-text email to the configured SMTP server. */
+/**
+ * Hands one plain-text email to the configured SMTP server, within {@link
+ * MailSettings#sendDeadline()}: connect, read and write timeouts for each step, and a watchdog that
+ * hangs up when the whole conversation has taken their sum.
+ */
 @ApplicationScoped
 public class Mailer {
 
+  @Resource ManagedScheduledExecutorService scheduler;
+
   @Inject MailSettings settings;
+
+  /** The longest {@link #send} takes before it fails. */
+  public Duration deadline() {
+    return settings.sendDeadline();
+  }
 
   /**
    * @param messageId stable per outbox entry, so that a resend after a lost commit can be spotted
@@ -23,7 +39,23 @@ public class Mailer {
    */
   public void send(String to, String subject, String body, String messageId)
       throws MessagingException {
-    Session session = Session.getInstance(properties());
+    SendDeadline cutOff = new SendDeadline();
+    ScheduledFuture<?> watchdog =
+        scheduler.schedule(cutOff::pass, deadline().toMillis(), TimeUnit.MILLISECONDS);
+    try {
+      send(Session.getInstance(properties(cutOff)), to, subject, body, messageId);
+    } catch (MessagingException e) {
+      if (cutOff.passed()) {
+        throw new MessagingException("No answer within the send deadline of " + deadline(), e);
+      }
+      throw e;
+    } finally {
+      watchdog.cancel(false);
+    }
+  }
+
+  private void send(Session session, String to, String subject, String body, String messageId)
+      throws MessagingException {
     MimeMessage message =
         new MimeMessage(session) {
           @Override
@@ -43,18 +75,23 @@ public class Mailer {
     }
   }
 
-  private Properties properties() {
+  private Properties properties(SendDeadline cutOff) {
     Properties properties = new Properties();
-    String timeout = Long.toString(settings.timeout().toMillis());
     properties.put("mail.transport.protocol", "smtp");
     properties.put("mail.smtp.host", settings.host());
     properties.put("mail.smtp.port", Integer.toString(settings.port()));
-    properties.put("mail.smtp.connectiontimeout", timeout);
-    properties.put("mail.smtp.timeout", timeout);
-    properties.put("mail.smtp.writetimeout", timeout);
+    properties.put("mail.smtp.socketFactory", cutOff);
+    properties.put("mail.smtp.socketFactory.fallback", "false");
+    properties.put("mail.smtp.connectiontimeout", millis(settings.connectTimeout()));
+    properties.put("mail.smtp.timeout", millis(settings.readTimeout()));
+    properties.put("mail.smtp.writetimeout", millis(settings.writeTimeout()));
     properties.put("mail.smtp.auth", Boolean.toString(settings.username().isPresent()));
     properties.put("mail.smtp.starttls.enable", Boolean.toString(settings.starttls()));
     properties.put("mail.smtp.starttls.required", Boolean.toString(settings.starttls()));
     return properties;
+  }
+
+  private static String millis(Duration duration) {
+    return Long.toString(duration.toMillis());
   }
 }

@@ -1,5 +1,6 @@
 package io.ichido.notifications.control;
 
+import io.ichido.notifications.entity.ClaimedEmail;
 import io.ichido.notifications.entity.OutboxEmail;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
@@ -12,14 +13,15 @@ import java.util.Locale;
 /**
  * One span per send from the outbox: which email ({@code ichido.outbox.dedupe_key}, the order), its
  * attempt number and what became of it ({@code ichido.outbox.outcome}: sent, pending for a later
- * try, failed for good). The recipient, subject and body stay out.
+ * try, failed for good, or unrecorded when the lease had passed to another sender or the database
+ * failed). The recipient, subject and body stay out.
  */
 @ApplicationScoped
 public class OutboxSpans {
 
   @Inject Tracer tracer;
 
-  Span sending(OutboxEmail email) {
+  Span sending(ClaimedEmail email) {
     Span span =
         tracer
             .spanBuilder("outbox send")
@@ -33,8 +35,13 @@ public class OutboxSpans {
     return span;
   }
 
-  void ended(Span span, OutboxEmail email, Exception failure) {
-    span.setAttribute("ichido.outbox.outcome", email.status().name().toLowerCase(Locale.ROOT));
+  /**
+   * @param status the email's status once the attempt was recorded, null when it was not
+   */
+  void ended(Span span, OutboxEmail.Status status, Exception failure) {
+    span.setAttribute(
+        "ichido.outbox.outcome",
+        status == null ? "unrecorded" : status.name().toLowerCase(Locale.ROOT));
     if (failure != null) {
       span.setAttribute("error.type", failure.getClass().getName());
       span.setStatus(StatusCode.ERROR, failure.getClass().getSimpleName());

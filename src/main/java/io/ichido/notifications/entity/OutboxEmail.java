@@ -9,8 +9,13 @@ import jakarta.persistence.Table;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.UUID;
 
-/** One email in the outbox: what to send, and how sending it has gone so far. */
+/**
+ * One email in the outbox: what to send, and how sending it has gone so far. A sender that claimed
+ * it holds a lease ({@code lease_until}, {@code lease_token}) while it talks to SMTP outside any
+ * transaction; only the holder of the current token may record the outcome.
+ */
 @Entity
 @Table(name = "email_outbox")
 public class OutboxEmail {
@@ -60,6 +65,12 @@ public class OutboxEmail {
   @Column(name = "sent_at")
   private Instant sentAt;
 
+  @Column(name = "lease_until")
+  private Instant leaseUntil;
+
+  @Column(name = "lease_token")
+  private UUID leaseToken;
+
   protected OutboxEmail() {}
 
   public void sent() {
@@ -67,6 +78,7 @@ public class OutboxEmail {
     status = Status.SENT;
     sentAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
     lastError = null;
+    released();
   }
 
   /** Sending failed: try again after {@code delay}, or give up once attempts run out. */
@@ -78,6 +90,20 @@ public class OutboxEmail {
     } else {
       nextAttemptAt = Instant.now().plus(delay).truncatedTo(ChronoUnit.MICROS);
     }
+    released();
+  }
+
+  /**
+   * Whether the claim that handed out {@code token} still holds this email: false once its lease
+   * ran out and another sender claimed it, or once an outcome was recorded.
+   */
+  public boolean leasedTo(UUID token) {
+    return leaseToken != null && leaseToken.equals(token);
+  }
+
+  private void released() {
+    leaseUntil = null;
+    leaseToken = null;
   }
 
   public Long id() {
