@@ -38,6 +38,19 @@ interface Gateway {
     return AlteredAnswers.json(response, mode);
   }
 
+  /**
+   * Whether {@code request} creates a payment that the gateway's search finds: the requests an
+   * {@code index_delay} fault applies to (none for a gateway without search).
+   */
+  default boolean createsPayment(SandboxRequest request) {
+    return false;
+  }
+
+  /** Every payment made from now on is found by search only {@code millis} after it was made. */
+  default void searchDelay(long millis) {
+    throw new IllegalArgumentException("The sandbox's " + name() + " has no search to delay.");
+  }
+
   /** The gateway's own answer for an injected 429, 500 or 503. */
   SandboxResponse failure(int status);
 

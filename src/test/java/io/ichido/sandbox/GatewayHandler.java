@@ -42,24 +42,31 @@ final class GatewayHandler implements HttpHandler {
           faults.next(
               gateway.name(),
               gateway.matchKey(request),
-              mode -> !mode.altersAnswer() || gateway.answersWithPayment(request));
+              mode ->
+                  (!mode.altersAnswer() || gateway.answersWithPayment(request))
+                      && (mode != FaultMode.INDEX_DELAY || gateway.createsPayment(request)));
       if (fault.isPresent() && fault.get().mode().beforeProcessing()) {
         misbehaveBefore(exchange, fault.get());
         return;
       }
       boolean slow = fault.isPresent() && fault.get().mode() == FaultMode.SLOW;
+      boolean lagging = fault.isPresent() && fault.get().mode() == FaultMode.INDEX_DELAY;
       SandboxResponse response;
       try {
         if (slow) {
           SlowProcessing.ahead(fault.get().delayMillis());
+        }
+        if (lagging) {
+          IndexDelay.ahead(fault.get().delayMillis());
         }
         response = gateway.handle(request);
         // Spent already where the gateway keeps its key in flight; else here, after the work.
         SlowProcessing.now();
       } finally {
         SlowProcessing.forget();
+        IndexDelay.forget();
       }
-      if (slow) {
+      if (slow || lagging) {
         response.writeTo(exchange);
         return;
       }

@@ -77,6 +77,16 @@ final class OmiseApi implements Gateway {
   }
 
   @Override
+  public boolean createsPayment(SandboxRequest request) {
+    return request.is("POST", CHARGES);
+  }
+
+  @Override
+  public void searchDelay(long millis) {
+    charges.searchDelay(millis);
+  }
+
+  @Override
   public boolean answersWithPayment(SandboxRequest request) {
     return request.is("POST", CHARGES) || request.idAfter("GET", CHARGES + "/") != null;
   }

@@ -17,19 +17,37 @@ final class Payments {
 
   private final ConcurrentHashMap<String, ObjectNode> byId = new ConcurrentHashMap<>();
   private final ConcurrentLinkedDeque<ObjectNode> newestFirst = new ConcurrentLinkedDeque<>();
+  private final ConcurrentHashMap<String, Long> searchableFrom = new ConcurrentHashMap<>();
+  private volatile long searchDelayMillis;
 
-  /** Once per payment. */
+  /**
+   * Once per payment. Search finds it after the longer of the sandbox-wide delay and an {@code
+   * index_delay} fault's ({@link IndexDelay}); retrieval by id at once.
+   */
   void add(String id, ObjectNode payment) {
+    long delay = Math.max(searchDelayMillis, IndexDelay.millis());
+    if (delay > 0) {
+      searchableFrom.put(id, System.nanoTime() + delay * 1_000_000);
+    }
     byId.put(id, payment);
     newestFirst.addFirst(payment);
   }
 
-  /** Copies of the payments that {@code matches} accepts, the newest first. */
+  void searchDelay(long millis) {
+    if (millis < 0) {
+      throw new IllegalArgumentException("delayMillis must not be negative.");
+    }
+    searchDelayMillis = millis;
+  }
+
+  /** Copies of the payments search finds now that {@code matches} accepts, the newest first. */
   List<ObjectNode> newestFirst(Predicate<ObjectNode> matches) {
     List<ObjectNode> found = new ArrayList<>();
+    long now = System.nanoTime();
     for (ObjectNode payment : newestFirst) {
       synchronized (payment) {
-        if (matches.test(payment)) {
+        Long from = searchableFrom.get(payment.path("id").asText());
+        if ((from == null || now - from >= 0) && matches.test(payment)) {
           found.add(payment.deepCopy());
         }
       }
@@ -66,5 +84,7 @@ final class Payments {
   void clear() {
     byId.clear();
     newestFirst.clear();
+    searchableFrom.clear();
+    searchDelayMillis = 0;
   }
 }

@@ -1,5 +1,6 @@
 package io.ichido.sandbox;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
@@ -66,6 +67,7 @@ final class SandboxControl implements HttpHandler {
       case "faults" -> faults(request);
       case "chaos" -> chaos(request);
       case "stats" -> method.equals("GET") ? stats() : notAllowed();
+      case "search-delay" -> method.equals("POST") ? searchDelay(request) : notAllowed();
       case "reset" -> method.equals("POST") ? reset() : notAllowed();
       case "payments" ->
           parts.length == 4 && method.equals("POST")
@@ -108,6 +110,21 @@ final class SandboxControl implements HttpHandler {
         return notAllowed();
       }
     }
+  }
+
+  /** {@code {"gateway":"omise","delayMillis":N}}: every charge made from now on lags in search. */
+  private SandboxResponse searchDelay(SandboxRequest request) {
+    JsonNode body = Json.parse(request.body());
+    String name = Json.text(body, "gateway");
+    Gateway gateway = name == null ? null : gateways.get(name);
+    if (gateway == null || !body.path("delayMillis").canConvertToLong()) {
+      throw new IllegalArgumentException(
+          "A JSON object with a known gateway and a numeric delayMillis is required.");
+    }
+    gateway.searchDelay(body.get("delayMillis").asLong());
+    return SandboxResponse.json(
+        200,
+        Json.object().put("gateway", name).put("delayMillis", body.get("delayMillis").asLong()));
   }
 
   private SandboxResponse chaos(SandboxRequest request) {

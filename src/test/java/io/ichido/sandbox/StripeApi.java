@@ -98,6 +98,16 @@ final class StripeApi implements Gateway {
   }
 
   @Override
+  public boolean createsPayment(SandboxRequest request) {
+    return request.is("POST", INTENTS);
+  }
+
+  @Override
+  public void searchDelay(long millis) {
+    intents.searchDelay(millis);
+  }
+
+  @Override
   public boolean answersWithPayment(SandboxRequest request) {
     return request.is("POST", INTENTS) || intentId(request) != null;
   }
