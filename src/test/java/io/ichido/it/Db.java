@@ -178,6 +178,25 @@ public final class Db {
     return count("SELECT count(*) FROM idempotency_key WHERE scope LIKE 'webhook:%'");
   }
 
+  /**
+   * The retry traffic kept beside the log for one key: how many answers of each outcome (REPLAYED,
+   * IN_USE, REUSED), each outcome present even when 0.
+   */
+  public static Map<String, Long> retryTraffic(String scope, String key) {
+    Map<String, Long> outcomes = new HashMap<>();
+    for (String outcome : List.of("REPLAYED", "IN_USE", "REUSED")) {
+      outcomes.put(
+          outcome,
+          count(
+              "SELECT count(*) FROM idempotency_retry WHERE scope = ? AND idem_key = ? AND"
+                  + " outcome = ?",
+              scope,
+              key,
+              outcome));
+    }
+    return outcomes;
+  }
+
   public static long ordersFor(String customer) {
     return count("SELECT count(*) FROM customer_order WHERE customer = ?", customer);
   }

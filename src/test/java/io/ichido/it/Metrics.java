@@ -26,12 +26,17 @@ final class Metrics {
 
   /** How many deliveries from this gateway were rejected so far. */
   static double webhooksRejected(String gateway) {
+    return webhooks(gateway, "rejected");
+  }
+
+  /** How many deliveries from this gateway ended so ({@code ichido_webhooks_total}), so far. */
+  static double webhooks(String gateway, String outcome) {
     String metrics = Api.at(Api.SECURE_BASE, "operator").get("/metrics?scope=application").body();
     Matcher line = WEBHOOKS.matcher(metrics);
     double total = 0;
     while (line.find()) {
       if (line.group(1).contains("gateway=\"" + gateway + "\"")
-          && line.group(1).contains("outcome=\"rejected\"")) {
+          && line.group(1).contains("outcome=\"" + outcome + "\"")) {
         total += Double.parseDouble(line.group(2));
       }
     }

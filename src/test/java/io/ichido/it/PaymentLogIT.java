@@ -263,34 +263,58 @@ class PaymentLogIT {
 
   @Test
   @DisplayName(
-      "webhooks: received, processed and duplicate deliveries are logged (forgeries: HostileInputIT)")
-  void webhookFacts() {
+      "one genuine signed KOMOJU event delivered 100 times is chained once, when processed; the 99"
+          + " duplicates are retry traffic, counted under its event id and in /metrics, never"
+          + " chained (forgeries: HostileInputIT)")
+  void duplicateWebhooksAreNotChained() {
     JsonNode order = new Shopper(SHOP_A).order(Db.newProduct(5, 1000, 10), 1);
     HttpResponse<String> paid =
         SHOP_A.postJson(
             "/api/payments/charge",
             "pay-" + UUID.randomUUID(),
             Shopper.chargeBody(order, "komoju", "konbini", ""));
-    String chargeId = Shopper.json(paid.body()).path("charge_id").asText();
+    JsonNode charge = Shopper.json(paid.body());
+    String chargeId = charge.path("charge_id").asText();
+    // KOMOJU signs no timestamp: whoever holds one delivery can send it again, byte for byte.
+    Delivery delivery = Delivery.succeeded("komoju", charge);
+    long before = chained();
+    double duplicatesBefore = Metrics.webhooks("komoju", "duplicate");
 
-    String eventId = Sandbox.complete("komoju", chargeId).path("webhook").path("eventId").asText();
-    Sandbox.redeliver(eventId);
+    HttpResponse<String> first = delivery.send();
+    assertThat(first.body()).isEqualTo("{\"status\":\"processed\"}");
+    long afterFirst = chained();
+    for (int i = 0; i < 99; i++) {
+      assertThat(delivery.send().body()).isEqualTo("{\"status\":\"already_processed\"}");
+    }
 
+    assertThat(chained()).as("entries chained by the 99 duplicates").isEqualTo(afterFirst);
+    assertThat(Db.factsByKind("charge_id", chargeId))
+        .as("the delivery's own entries")
+        .containsEntry("WEBHOOK_PROCESSED", 1L)
+        .doesNotContainKeys("WEBHOOK_RECEIVED", "WEBHOOK_DUPLICATE");
+    assertThat(afterFirst - before)
+        .as("the processing's entries: the webhook, the order paid, its stock sold, its receipt")
+        .isEqualTo(4);
+    assertThat(Db.retryTraffic("webhook:komoju", delivery.eventId()))
+        .containsOnly(Map.entry("REPLAYED", 99L), Map.entry("IN_USE", 0L), Map.entry("REUSED", 0L));
+    assertThat(Metrics.webhooks("komoju", "duplicate") - duplicatesBefore).isEqualTo(99);
+
+    // The auditor finds the event by its id, as any key, and its redeliveries beside it.
+    JsonNode byEvent = search("idempotencyKey=" + delivery.eventId() + "&size=10");
     List<String> kinds = new ArrayList<>();
-    search("gateway=komoju&size=4")
-        .path("items")
-        .forEach(e -> kinds.add(e.path("kind").asText() + ":" + e.path("chargeId").asText("")));
-    assertThat(kinds)
-        .containsExactly(
-            "WEBHOOK_DUPLICATE:" + chargeId,
-            "WEBHOOK_RECEIVED:" + chargeId,
-            "WEBHOOK_PROCESSED:" + chargeId,
-            "WEBHOOK_RECEIVED:" + chargeId);
-    JsonNode processed =
-        search("kind=WEBHOOK_PROCESSED&gateway=komoju&size=1").path("items").get(0);
-    assertThat(processed.path("details").path("eventId").asText()).isEqualTo(eventId);
+    byEvent.path("items").forEach(e -> kinds.add(e.path("kind").asText()));
+    assertThat(kinds).containsExactly("WEBHOOK_PROCESSED");
+    JsonNode processed = byEvent.path("items").get(0);
+    assertThat(processed.path("chargeId").asText()).isEqualTo(chargeId);
+    assertThat(processed.path("details").path("eventId").asText()).isEqualTo(delivery.eventId());
+    assertThat(processed.path("details").path("type").asText()).isEqualTo("payment.captured");
     assertThat(processed.path("details").path("result").asText()).isEqualTo("APPLIED");
     assertThat(processed.path("amount").asLong()).isEqualTo(order.get("amount").asLong());
+    JsonNode retries = byEvent.path("retries");
+    assertThat(retries).hasSize(1);
+    assertThat(retries.get(0).path("scope").asText()).isEqualTo("webhook:komoju");
+    assertThat(retries.get(0).path("replays").asLong()).isEqualTo(99);
+    assertThat(retries.get(0).path("inUse").asLong()).isZero();
   }
 
   @Test

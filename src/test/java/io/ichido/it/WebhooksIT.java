@@ -246,6 +246,17 @@ class WebhooksIT {
     assertThat(answers).allMatch(a -> a.statusCode() == 200 || a.statusCode() == 409);
     assertThat(answers).filteredOn(a -> a.body().contains("\"processed\"")).hasSize(1);
     assertThat(answers.subList(3, 5)).allMatch(a -> a.body().contains("already_processed"));
+    // One fact, chained when processed; each repeat is retry traffic beside the log.
+    assertThat(Db.factsByKind("charge_id", charge.path("charge_id").asText()))
+        .containsEntry("WEBHOOK_PROCESSED", 1L)
+        .doesNotContainKeys("WEBHOOK_RECEIVED", "WEBHOOK_DUPLICATE");
+    assertThat(Db.retryTraffic("webhook:komoju", captured.eventId()))
+        .containsOnly(
+            Map.entry(
+                "REPLAYED",
+                answers.stream().filter(a -> a.body().contains("already_processed")).count()),
+            Map.entry("IN_USE", answers.stream().filter(a -> a.statusCode() == 409).count()),
+            Map.entry("REUSED", 0L));
     assertThat(orderStatus(charge)).isEqualTo("PAID");
     assertThat(Db.onHand(sku)).isEqualTo(7);
     assertThat(Db.reserved(sku)).isZero();

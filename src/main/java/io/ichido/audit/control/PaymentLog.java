@@ -43,7 +43,7 @@ public class PaymentLog {
     pending.add(entry);
   }
 
-  /** For facts that change nothing else (a webhook received, a search, a key first reused). */
+  /** For facts that change nothing else (a search, an access denied, a key first reused). */
   @Transactional(TxType.REQUIRES_NEW)
   public void recordAlone(LogEntry entry) {
     record(entry);

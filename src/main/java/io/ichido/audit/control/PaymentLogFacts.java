@@ -18,7 +18,7 @@ import io.ichido.platform.control.Rows;
 import io.ichido.receipts.entity.Receipt;
 import io.ichido.receipts.entity.ReceiptIssued;
 import io.ichido.receipts.entity.ReceiptKind;
-import io.ichido.webhooks.entity.WebhookHandled;
+import io.ichido.webhooks.entity.WebhookProcessed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -30,8 +30,9 @@ import java.util.Map;
 /**
  * Turns the other components' events into log entries. Observers run synchronously, in the
  * transaction that fired the event, so the entry commits with its fact or not at all; facts that
- * have no transaction of their own (a replay served, a webhook received) get one. Rejected webhooks
- * are not facts of ours: anyone can send them, so they are only counted and logged.
+ * have no transaction of their own get one. Retry traffic (a replay served, a webhook delivered
+ * again) is not a fact: it is kept beside the log ({@link RetryTraffic}). Rejected webhooks are not
+ * facts of ours either: anyone can send them, so they are only counted and logged.
  */
 @ApplicationScoped
 public class PaymentLogFacts {
@@ -154,27 +155,22 @@ public class PaymentLogFacts {
             .build());
   }
 
-  void onWebhookHandled(@Observes WebhookHandled event) {
-    LogEntry entry =
-        LogEntry.of(
-                switch (event.outcome()) {
-                  case RECEIVED -> LogKind.WEBHOOK_RECEIVED;
-                  case PROCESSED -> LogKind.WEBHOOK_PROCESSED;
-                  case DUPLICATE -> LogKind.WEBHOOK_DUPLICATE;
-                })
+  /**
+   * The event id is the key of the delivery (in the scope {@code webhook:<gateway>}), so that an
+   * auditor finds the event by it, and its redeliveries beside it ({@link RetryTraffic}).
+   */
+  void onWebhookProcessed(@Observes WebhookProcessed event) {
+    log.record(
+        LogEntry.of(LogKind.WEBHOOK_PROCESSED)
             .gateway(event.gateway())
             .charge(event.chargeId())
             .money(event.amount(), event.currency())
-            .status(event.outcome().name())
+            .key(event.eventId())
+            .status("PROCESSED")
             .detail("eventId", event.eventId())
             .detail("type", event.type())
-            .detail("result", event.reason())
-            .build();
-    if (event.outcome() == WebhookHandled.Outcome.PROCESSED) {
-      log.record(entry);
-    } else {
-      log.recordAlone(entry);
-    }
+            .detail("result", event.result())
+            .build());
   }
 
   void onReceiptIssued(@Observes ReceiptIssued event) {

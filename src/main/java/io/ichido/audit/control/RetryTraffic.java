@@ -29,12 +29,14 @@ import org.eclipse.microprofile.metrics.MetricRegistry;
 
 /**
  * Retry traffic: what the idempotency layer answered without running the endpoint (a replay, a key
- * in flight, a key reused with another body). None of it changes money, stock or orders, so none of
- * it is chained in the payment log, whose entries are kept for years; it is counted in /metrics by
- * the layer and kept here per key, for the auditor's "was this charge retried, how often, by whom",
- * in {@code idempotency_retry} for the retention ({@link RetryTrafficPartitions}). The first reuse
- * of a key with another body, a likely client bug or attack, is still chained; later ones are
- * counted.
+ * in flight, a key reused with another body), and likewise a webhook delivered again (a replay of
+ * its event id in the scope {@code webhook:<gateway>}) or while its first delivery is still in
+ * flight. None of it changes money, stock or orders, so none of it is chained in the payment log,
+ * whose entries are kept for years; it is counted in /metrics (by the layer; webhooks in {@code
+ * ichido_webhooks_total}) and kept here per key, for the auditor's "was this charge retried, how
+ * often, by whom", in {@code idempotency_retry} for the retention ({@link RetryTrafficPartitions}).
+ * The first reuse of a key with another body, a likely client bug or attack, is still chained;
+ * later ones are counted.
  *
  * <p>Each answer is one insert in its own short statement: no lock shared with other writers, and a
  * failure to record never fails the answer itself (it is counted and logged, at most once a

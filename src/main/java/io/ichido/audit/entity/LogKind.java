@@ -19,8 +19,17 @@ public enum LogKind {
   IDEMPOTENCY_KEY_IN_USE,
   /** Only a key's first reuse with another body; later ones are counted beside the log. */
   IDEMPOTENCY_KEY_REUSED,
+  /**
+   * No longer written: a delivery is chained once, as {@link #WEBHOOK_PROCESSED}, which carries all
+   * this carried; older entries stay.
+   */
   WEBHOOK_RECEIVED,
+  /** A delivery won its event id and was processed; the event id is the entry's key. */
   WEBHOOK_PROCESSED,
+  /**
+   * No longer written: a redelivery is retry traffic, kept beside the log (RetryTraffic, scope
+   * {@code webhook:<gateway>}); older entries stay.
+   */
   WEBHOOK_DUPLICATE,
   /**
    * No longer written: a rejected delivery is unauthenticated, so anyone could grow the chain with

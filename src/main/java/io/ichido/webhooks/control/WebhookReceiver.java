@@ -6,6 +6,7 @@ import io.ichido.idempotency.entity.ClaimOutcome;
 import io.ichido.idempotency.entity.ClaimOutcome.Claimed;
 import io.ichido.idempotency.entity.ClaimOutcome.Completed;
 import io.ichido.idempotency.entity.ClaimRequest;
+import io.ichido.idempotency.entity.IdempotencyKeyAnswered;
 import io.ichido.idempotency.entity.StoredResponse;
 import io.ichido.payments.control.GatewayConfigCheck;
 import io.ichido.payments.control.GatewayNotices;
@@ -15,8 +16,7 @@ import io.ichido.platform.control.Json;
 import io.ichido.platform.control.Sha256;
 import io.ichido.webhooks.entity.ReceivedEvent;
 import io.ichido.webhooks.entity.WebhookAnswer;
-import io.ichido.webhooks.entity.WebhookHandled;
-import io.ichido.webhooks.entity.WebhookHandled.Outcome;
+import io.ichido.webhooks.entity.WebhookProcessed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.enterprise.inject.Any;
@@ -31,7 +31,10 @@ import java.util.logging.Logger;
  * Takes one delivery from authentication to its effects: the event id is claimed in the idempotency
  * store, the notice is applied and the key completed in one transaction, so that either all of an
  * event's effects committed (and every later delivery is a duplicate) or none did (and the key is
- * free for the gateway's next try).
+ * free for the gateway's next try). Only that transaction writes a fact: a repeat delivery is retry
+ * traffic, answered from the store and announced as the idempotency layer announces its own replays
+ * and in-flight answers, so that a genuine delivery sent again and again (KOMOJU signs no
+ * timestamp) is counted, never chained.
  */
 @ApplicationScoped
 public class WebhookReceiver {
@@ -48,7 +51,8 @@ public class WebhookReceiver {
   @Inject WebhookMetrics metrics;
   @Inject WebhookSpans spans;
   @Inject RejectionWarnings warnings;
-  @Inject Event<WebhookHandled> handled;
+  @Inject Event<WebhookProcessed> processed;
+  @Inject Event<IdempotencyKeyAnswered> answered;
 
   /** The outcome of one delivery. */
   public sealed interface Receipt {
@@ -91,7 +95,6 @@ public class WebhookReceiver {
       warnings.rejected(gateway, rejected.getMessage());
       throw rejected;
     }
-    handled.fire(handled(event, Outcome.RECEIVED, null));
     ClaimRequest claim =
         new ClaimRequest(
             "webhook:" + gateway,
@@ -110,7 +113,7 @@ public class WebhookReceiver {
       if (outcome instanceof Completed) {
         metrics.count(gateway, "duplicate");
         spans.handled(event, "duplicate");
-        handled.fire(handled(event, Outcome.DUPLICATE, "already processed"));
+        answered(IdempotencyKeyAnswered.Outcome.REPLAYED, claim, 200);
         LOG.log(
             Level.FINE,
             "{0} event {1} was already processed",
@@ -124,6 +127,7 @@ public class WebhookReceiver {
       if (System.nanoTime() >= waitUntil) {
         metrics.count(gateway, "in_flight");
         spans.handled(event, "in_flight");
+        answered(IdempotencyKeyAnswered.Outcome.IN_USE, claim, 409);
         return new Receipt.InFlight(inUse.retryAfterSeconds());
       }
       pause();
@@ -137,7 +141,7 @@ public class WebhookReceiver {
               () -> {
                 NoticeEffect applied =
                     event.notice().map(notices::apply).orElse(NoticeEffect.NO_CHANGE);
-                handled.fire(handled(event, Outcome.PROCESSED, applied.name()));
+                processed.fire(processed(event, applied));
                 keys.complete(claimed, stored(WebhookAnswer.PROCESSED));
                 return applied;
               });
@@ -166,16 +170,22 @@ public class WebhookReceiver {
     }
   }
 
-  private static WebhookHandled handled(ReceivedEvent event, Outcome outcome, String reason) {
-    return new WebhookHandled(
+  private static WebhookProcessed processed(ReceivedEvent event, NoticeEffect effect) {
+    return new WebhookProcessed(
         event.gateway(),
         event.eventId(),
         event.type(),
-        outcome,
         event.notice().map(GatewayNotice::chargeId).orElse(null),
         event.notice().map(GatewayNotice::amount).orElse(null),
         event.notice().map(GatewayNotice::currency).orElse(null),
-        reason);
+        effect.name());
+  }
+
+  /** A repeat answered without processing: one record of retry traffic for the event id. */
+  private void answered(IdempotencyKeyAnswered.Outcome outcome, ClaimRequest claim, int status) {
+    answered.fire(
+        new IdempotencyKeyAnswered(
+            outcome, claim.scope(), claim.key(), claim.method(), claim.path(), status));
   }
 
   /** The bytes JAX-RS would write for the answer: the same mapper, so the same bytes. */
