@@ -146,6 +146,11 @@ public class GatewayNotices {
     if (!attempt.refunded(notice.amount())) {
       return NoticeEffect.NO_CHANGE;
     }
+    if (attempt.heldInReview()) {
+      // Never the order's payment, so no return invoice: the webhook's fact and the attempt keep
+      // it.
+      return NoticeEffect.APPLIED;
+    }
     events.fire(
         new PaymentRefunded(
             attempt.orderId(),
@@ -185,7 +190,7 @@ public class GatewayNotices {
    * each); one about a charge that never paid is nothing of ours to review.
    */
   private NoticeEffect disputed(ChargeAttempt attempt, GatewayNotice notice) {
-    if (!attempt.status().paid()) {
+    if (!attempt.status().paid() && !attempt.heldInReview()) {
       return NoticeEffect.NO_CHANGE;
     }
     events.fire(

@@ -329,12 +329,25 @@ public class ChargeAttempt {
     if (status.surplus()) {
       return false;
     }
+    if (heldInReview()) {
+      // Money a person has yet to decide on: what went back is kept, the status stays.
+      if (refundedTotal <= refundedAmount) {
+        return false;
+      }
+      this.refundedAmount = Math.min(refundedTotal, receivedAmount);
+      return true;
+    }
     if (!status.paid() || refundedTotal <= refundedAmount) {
       return false;
     }
     this.refundedAmount = Math.min(refundedTotal, amount);
     moveTo(refundedAmount == amount ? ChargeStatus.REFUNDED : ChargeStatus.PARTIALLY_REFUNDED);
     return true;
+  }
+
+  /** In review with money the gateway reported taking (another amount than the order's). */
+  public boolean heldInReview() {
+    return status == ChargeStatus.NEEDS_REVIEW && receivedAmount != null && receivedAmount > 0;
   }
 
   private void moveTo(ChargeStatus next) {

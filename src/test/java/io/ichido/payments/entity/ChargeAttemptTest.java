@@ -67,4 +67,71 @@ class ChargeAttemptTest {
     assertThat(attempt.status()).isEqualTo(ChargeStatus.REFUNDED);
     assertThat(attempt.refundedAmount()).isEqualTo(5000);
   }
+
+  @Test
+  @DisplayName("a resend moves the time the request last left; a lookup does not")
+  void resendMovesSentAt() throws Exception {
+    ChargeAttempt attempt = started(Duration.ofMillis(-1));
+    var first = attempt.sentAt();
+    Thread.sleep(2);
+    assertThat(attempt.claim(Duration.ofMillis(-1), false)).isTrue();
+    assertThat(attempt.sentAt()).isEqualTo(first);
+    Thread.sleep(2);
+    assertThat(attempt.claim(Duration.ofMinutes(1), true)).isTrue();
+    assertThat(attempt.sentAt()).isAfter(first);
+  }
+
+  @Test
+  @DisplayName(
+      "money for an attempt that is not the order's payment is surplus, whatever it said before,"
+          + " outside the order's slot, and goes back once")
+  void surplus() {
+    ChargeAttempt declined = started(Duration.ofMinutes(1));
+    declined.answered(ChargeStatus.DECLINED, null, "card_declined", null);
+
+    declined.surplus("pay_9", 5000);
+    assertThat(declined.status()).isEqualTo(ChargeStatus.SURPLUS);
+    assertThat(declined.status().holdsSlot()).isFalse();
+    assertThat(declined.status().paid()).as("never the order's payment").isFalse();
+    assertThat(declined.gatewayChargeId()).isEqualTo("pay_9");
+    assertThat(declined.receivedAmount()).isEqualTo(5000);
+    assertThat(declined.refunded(5000)).as("not a refund of the order's payment").isFalse();
+
+    declined.surplusRefunded(5000);
+    assertThat(declined.status()).isEqualTo(ChargeStatus.SURPLUS_REFUNDED);
+    assertThat(declined.refundedAmount()).isEqualTo(5000);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> declined.surplus("pay_9", 5000))
+        .isInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
+  @DisplayName("only an attempt waiting on its customer is abandoned, and it then holds no slot")
+  void abandoned() {
+    ChargeAttempt waiting = started(Duration.ofMinutes(1));
+    waiting.answered(ChargeStatus.REQUIRES_ACTION, "pi_3ds", null, null);
+    assertThat(waiting.status().holdsSlot()).isTrue();
+    assertThat(waiting.claimAbandoned(Duration.ofMinutes(1))).isTrue();
+    assertThat(waiting.claimAbandoned(Duration.ofMinutes(1))).as("held").isFalse();
+
+    waiting.abandoned("abandoned_unfinished");
+    assertThat(waiting.status()).isEqualTo(ChargeStatus.EXPIRED);
+    assertThat(waiting.status().holdsSlot()).isFalse();
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> waiting.abandoned("again"))
+        .isInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
+  @DisplayName("a short payment in review keeps what went back of it, up to what was received")
+  void refundOfMoneyInReview() {
+    ChargeAttempt attempt = started(Duration.ofMinutes(1));
+    attempt.answered(ChargeStatus.AWAITING_PAYMENT, "pay_1", null, null);
+    attempt.notified(ChargeStatus.NEEDS_REVIEW, "pay_1", "amount_mismatch");
+    attempt.received(4900);
+    assertThat(attempt.heldInReview()).isTrue();
+
+    assertThat(attempt.refunded(6000)).isTrue();
+    assertThat(attempt.refundedAmount()).isEqualTo(4900);
+    assertThat(attempt.status()).isEqualTo(ChargeStatus.NEEDS_REVIEW);
+    assertThat(attempt.refunded(4900)).isFalse();
+  }
 }
