@@ -76,10 +76,10 @@ class EveryYenIT {
     HttpResponse<String> last = new Shopper(SHOP).untilFinal(CHARGE, key, body);
     assertThat(last.statusCode()).as(last.body()).isEqualTo(201);
     assertThat(Shopper.json(last.body()).path("status").asText()).isEqualTo("succeeded");
-    assertThat(paidCharges(orderId)).as("the gateway's ledger").hasSize(1);
+    assertThat(MoneyTrail.paidCharges(orderId)).as("the gateway's ledger").hasSize(1);
     assertThat(orderStatus(orderId)).isEqualTo("PAID");
     assertThat(attemptStatuses(orderId)).containsExactly("SUCCEEDED");
-    assertLedgerNetIs(orderId, order.get("amount").asLong());
+    MoneyTrail.assertNetIs(orderId, order.get("amount").asLong());
   }
 
   @Test
@@ -156,7 +156,7 @@ class EveryYenIT {
         .isEqualTo("abandoned_unfinished");
     assertThat(Db.reserved(sku)).isZero();
     assertThat(Db.onHand(sku)).isEqualTo(10);
-    assertLedgerNetIs(orderId, 0);
+    MoneyTrail.assertNetIs(orderId, 0);
   }
 
   @Test
@@ -196,7 +196,7 @@ class EveryYenIT {
             "pay-" + UUID.randomUUID(),
             Shopper.chargeBody(order, "komoju", "card", Sandbox.CARD_THAT_PAYS.get("komoju")));
     assertThat(again.statusCode()).as(again.body()).isEqualTo(409);
-    assertThat(paidCharges(orderId)).hasSize(1);
+    assertThat(MoneyTrail.paidCharges(orderId)).hasSize(1);
   }
 
   @Test
@@ -233,7 +233,7 @@ class EveryYenIT {
         Duration.ofSeconds(30),
         () -> attemptStatuses(orderId).equals(List.of("SURPLUS_REFUNDED", "SUCCEEDED")));
     assertThat(orderStatus(orderId)).isEqualTo("PAID");
-    assertLedgerNetIs(orderId, amount);
+    MoneyTrail.assertNetIs(orderId, amount);
     assertThat(Db.factsByKind("order_id", orderId))
         .containsEntry("PAYMENT_SURPLUS", 1L)
         .containsEntry("SURPLUS_REFUNDED", 1L);
@@ -257,7 +257,7 @@ class EveryYenIT {
     JsonNode again = Sandbox.redeliver(capture.path("eventId").asText());
     assertThat(again.path("status").asInt()).isEqualTo(200);
     Thread.sleep(1000);
-    assertLedgerNetIs(orderId, amount);
+    MoneyTrail.assertNetIs(orderId, amount);
     assertThat(Db.count("SELECT count(*) FROM gateway_refund WHERE order_id = ?", orderId))
         .isEqualTo(1);
   }
@@ -290,7 +290,7 @@ class EveryYenIT {
         Duration.ofSeconds(30),
         () -> attemptStatuses(orderId).equals(List.of("SURPLUS_REFUNDED")));
     assertThat(orderStatus(orderId)).isEqualTo("EXPIRED");
-    assertLedgerNetIs(orderId, 0);
+    MoneyTrail.assertNetIs(orderId, 0);
     assertThat(Db.factsByKind("order_id", orderId)).containsEntry("SURPLUS_REFUNDED", 1L);
   }
 
@@ -325,7 +325,7 @@ class EveryYenIT {
     assertThat(last.body()).contains("order-already-paid");
     assertThat(orderStatus(orderId)).isEqualTo("PAID");
     assertThat(attemptStatuses(orderId)).containsExactly("SUCCEEDED");
-    assertLedgerNetIs(orderId, order.get("amount").asLong());
+    MoneyTrail.assertNetIs(orderId, order.get("amount").asLong());
     Await.until(
         "readiness UP again", () -> Api.anonymous().get("/health/ready").statusCode() == 200);
   }
@@ -339,38 +339,6 @@ class EveryYenIT {
 
   static String orderStatus(long orderId) {
     return Shopper.json(SHOP.get("/api/orders/" + orderId).body()).path("status").asText();
-  }
-
-  /** The ledger's charges for the order that took money (some may have gone back since). */
-  static List<JsonNode> paidCharges(long orderId) {
-    return Sandbox.charges(orderId).stream()
-        .filter(c -> List.of("paid", "partially_refunded", "refunded").contains(status(c)))
-        .toList();
-  }
-
-  /**
-   * What the gateways hold for the order, paid minus refunded, is {@code expected}; and the payment
-   * log names every charge that took money.
-   */
-  static void assertLedgerNetIs(long orderId, long expected) {
-    long net =
-        paidCharges(orderId).stream()
-            .mapToLong(c -> c.path("amount").asLong() - c.path("amountRefunded").asLong())
-            .sum();
-    assertThat(net)
-        .as("paid minus refunded at the gateways for order " + orderId)
-        .isEqualTo(expected);
-    for (JsonNode charge : paidCharges(orderId)) {
-      assertThat(
-              Db.count(
-                  "SELECT count(*) FROM (SELECT order_id, charge_id FROM payment_log UNION ALL"
-                      + " SELECT order_id, charge_id FROM payment_log_pending) f"
-                      + " WHERE order_id = ? AND charge_id = ?",
-                  orderId,
-                  charge.path("id").asText()))
-          .as("log entries naming charge " + charge.path("id").asText())
-          .isPositive();
-    }
   }
 
   private static String status(JsonNode charge) {

@@ -226,13 +226,14 @@ public class StripeGateway implements PaymentGateway {
    */
   private static RuntimeException classify(StripeException failure) {
     Integer status = failure.getStatusCode();
-    if (failure instanceof AuthenticationException) {
-      return new GatewayRefusedCall(
-          NAME, GatewayRefusedCall.Why.AUTHENTICATION, 401, String.valueOf(failure.getCode()));
-    }
+    // PermissionException extends AuthenticationException in stripe-java: asked first.
     if (failure instanceof PermissionException) {
       return new GatewayRefusedCall(
           NAME, GatewayRefusedCall.Why.PERMISSION, 403, String.valueOf(failure.getCode()));
+    }
+    if (failure instanceof AuthenticationException) {
+      return new GatewayRefusedCall(
+          NAME, GatewayRefusedCall.Why.AUTHENTICATION, 401, String.valueOf(failure.getCode()));
     }
     if (failure instanceof IdempotencyException) {
       return new GatewayRefusedCall(

@@ -81,6 +81,12 @@ public class TwoC2pGateway implements PaymentGateway {
       return inquire(command.reference());
     }
     if (tokenCode.meaning() != Meaning.SUCCESS) {
+      // A refused Payment Token speaks of this request, not of an earlier one under the same
+      // invoice (a resend, refused for our signature or merchant): the invoice itself is asked.
+      Optional<GatewayCharge> earlier = inquiry(command.reference());
+      if (earlier.isPresent()) {
+        return earlier.get();
+      }
       throw new GatewayRejected(NAME, "paymentToken " + tokenCode.code());
     }
 
@@ -123,10 +129,15 @@ public class TwoC2pGateway implements PaymentGateway {
     return true;
   }
 
-  /** The invoice number is our reference: the inquiry is the lookup. */
+  /**
+   * The invoice number is our reference: the inquiry is the lookup. It is asked only after the
+   * resend window, when the invoice's payment token has expired: a payment still pending then is
+   * one whose customer never finished (a 3-D Secure page nobody opened), which the abandonment
+   * sweep ends, not a charge in doubt.
+   */
   @Override
   public Optional<GatewayCharge> lookup(String reference, long orderId) {
-    return inquiry(reference);
+    return inquiry(reference, true);
   }
 
   private GatewayCharge inquire(String invoiceNo) {
@@ -202,6 +213,7 @@ public class TwoC2pGateway implements PaymentGateway {
    */
   private JsonNode signedOrRefused(java.util.function.Supplier<jakarta.ws.rs.core.Response> call) {
     Answer answer = GatewayHttp.call(NAME, call);
+    GatewayHttp.requireAccepted(NAME, answer, GatewayHttp.text(answer.body(), "respCode"));
     if (answer.ok()
         && GatewayHttp.text(answer.body(), "payload") == null
         && GatewayHttp.text(answer.body(), "respCode") != null) {
@@ -216,6 +228,7 @@ public class TwoC2pGateway implements PaymentGateway {
   }
 
   private JsonNode opened(Answer answer) {
+    GatewayHttp.requireAccepted(NAME, answer, GatewayHttp.text(answer.body(), "respCode"));
     String payload = GatewayHttp.text(answer.body(), "payload");
     if (!answer.ok() || payload == null) {
       throw new GatewayRejected(
