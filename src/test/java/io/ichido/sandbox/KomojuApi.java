@@ -61,7 +61,7 @@ final class KomojuApi implements Gateway {
   @Override
   public SandboxResponse handle(SandboxRequest request) {
     if (!Credentials.valid(Credentials.basicUser(request), "sk_test_")) {
-      return error(401, "unauthorized", "Invalid or missing secret key.", null);
+      return failure(401);
     }
     if (request.is("POST", PAYMENTS)) {
       return create(request);
@@ -358,6 +358,8 @@ final class KomojuApi implements Gateway {
   @Override
   public SandboxResponse failure(int status) {
     return switch (status) {
+      case 401 -> error(401, "unauthorized", "User authorization failed", null);
+      case 403 -> error(403, "forbidden", "You are not authorized to perform that action", null);
       case 429 -> error(429, "too_many_requests", "Too many requests.", null);
       case 503 ->
           error(503, "service_unavailable", "The service is temporarily unavailable.", null);

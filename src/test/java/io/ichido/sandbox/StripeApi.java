@@ -55,8 +55,7 @@ final class StripeApi implements Gateway {
           401, "invalid_request_error", null, null, "You did not provide an API key.");
     }
     if (!Credentials.valid(apiKey, "sk_test_")) {
-      return StripeErrors.error(
-          401, "invalid_request_error", "api_key_invalid", null, "Invalid API Key provided.");
+      return StripeErrors.invalidApiKey(apiKey);
     }
     if (request.is("POST", INTENTS)) {
       return create(request);
@@ -265,15 +264,20 @@ final class StripeApi implements Gateway {
 
   @Override
   public SandboxResponse failure(int status) {
-    return status == 429
-        ? StripeErrors.error(
-            429,
-            "rate_limit_error",
-            "rate_limit",
-            null,
-            "Too many requests hit the API too quickly.")
-        : StripeErrors.error(
-            status, "api_error", null, null, "Something went wrong on Stripe's end.");
+    return switch (status) {
+      case 401 -> StripeErrors.invalidApiKey(SandboxConfig.STRIPE_SECRET_KEY);
+      case 403 -> StripeErrors.withoutPermission(SandboxConfig.STRIPE_SECRET_KEY);
+      case 429 ->
+          StripeErrors.error(
+              429,
+              "rate_limit_error",
+              "rate_limit",
+              null,
+              "Too many requests hit the API too quickly.");
+      default ->
+          StripeErrors.error(
+              status, "api_error", null, null, "Something went wrong on Stripe's end.");
+    };
   }
 
   @Override
