@@ -70,6 +70,11 @@ final class KomojuApi implements Gateway {
     if (refunded != null) {
       return refund(request, refunded);
     }
+    String cancelled = request.idBetween("POST", PAYMENTS + "/", "/cancel");
+    if (cancelled != null) {
+      return idempotent(
+          request.header("X-KOMOJU-IDEMPOTENCY"), request.path(), () -> cancel(cancelled));
+    }
     String id = request.idAfter("GET", PAYMENTS + "/");
     if (id != null) {
       return find(id)
@@ -312,6 +317,31 @@ final class KomojuApi implements Gateway {
       ledger.update(NAME, id, settlement.ledgerStatus());
     }
     return outcome;
+  }
+
+  /**
+   * {@code POST /payments/{id}/cancel}: KOMOJU cancels only a pending or authorized payment; the
+   * error for any other is the sandbox's choice (422).
+   */
+  private SandboxResponse cancel(String id) {
+    Settlement.Outcome outcome =
+        payments.change(
+            id,
+            payment -> Set.of("pending", "authorized").contains(payment.path("status").asText()),
+            payment -> payment.put("status", "cancelled"));
+    return switch (outcome) {
+      case UNKNOWN_PAYMENT -> error(404, "not_found", "The requested payment was not found.", "id");
+      case NOT_PENDING ->
+          error(
+              422,
+              "unprocessable_entity",
+              "Only a pending or authorized payment can be cancelled.",
+              null);
+      case SETTLED -> {
+        ledger.update(NAME, id, LedgerStatus.CANCELLED);
+        yield SandboxResponse.json(200, payments.find(id).orElseThrow());
+      }
+    };
   }
 
   /** A failed, expired or waiting payment is captured; a cancelled one never is. */

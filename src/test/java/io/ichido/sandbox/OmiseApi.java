@@ -64,6 +64,13 @@ final class OmiseApi implements Gateway {
     if (refunded != null) {
       return refund(request, refunded);
     }
+    String expired = request.idBetween("POST", CHARGES + "/", "/expire");
+    if (expired != null) {
+      // Omise expires only charges of some redirect-based sources; every charge here is a card's.
+      return charges.find(expired).isEmpty()
+          ? error(404, "not_found", "charge " + expired + " was not found")
+          : error(400, "failed_expire", "expire failed");
+    }
     if (request.is("GET", SEARCH)) {
       return search(request.queryParameters());
     }
