@@ -12,6 +12,10 @@ enum FaultMode {
   HTTP500(true),
   HTTP503(true),
   HTTP429(true),
+  /** The gateway's own authentication error: the request was not looked at. */
+  HTTP401(true),
+  /** The gateway's own permission error: the key may not do this; nothing was done. */
+  HTTP403(true),
   TIMEOUT(true),
   /** The charge is made, then the answer is lost: the case idempotency keys exist for. */
   DROP(false),

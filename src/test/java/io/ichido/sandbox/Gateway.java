@@ -51,7 +51,10 @@ interface Gateway {
     throw new IllegalArgumentException("The sandbox's " + name() + " has no search to delay.");
   }
 
-  /** The gateway's own answer for an injected 429, 500 or 503. */
+  /**
+   * The gateway's own answer for an injected 401 (authentication), 403 (permission), 429, 500 or
+   * 503.
+   */
   SandboxResponse failure(int status);
 
   Settlement.Outcome settle(String id, Settlement settlement);

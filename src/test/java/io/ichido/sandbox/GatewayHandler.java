@@ -90,6 +90,8 @@ final class GatewayHandler implements HttpHandler {
       throws IOException, InterruptedException {
     switch (fault.mode()) {
       case HTTP429 -> gateway.failure(429).withHeader("Retry-After", "1").writeTo(exchange);
+      case HTTP401 -> gateway.failure(401).writeTo(exchange);
+      case HTTP403 -> gateway.failure(403).writeTo(exchange);
       case HTTP500 -> gateway.failure(500).writeTo(exchange);
       case HTTP503 -> gateway.failure(503).writeTo(exchange);
       case TIMEOUT -> {

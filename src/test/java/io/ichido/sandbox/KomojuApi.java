@@ -61,7 +61,7 @@ final class KomojuApi implements Gateway {
   @Override
   public SandboxResponse handle(SandboxRequest request) {
     if (!Credentials.valid(Credentials.basicUser(request), "sk_test_")) {
-      return error(401, "unauthorized", "Invalid or missing secret key.", null);
+      return failure(401);
     }
     if (request.is("POST", PAYMENTS)) {
       return create(request);
@@ -69,6 +69,11 @@ final class KomojuApi implements Gateway {
     String refunded = request.idBetween("POST", PAYMENTS + "/", "/refund");
     if (refunded != null) {
       return refund(request, refunded);
+    }
+    String cancelled = request.idBetween("POST", PAYMENTS + "/", "/cancel");
+    if (cancelled != null) {
+      return idempotent(
+          request.header("X-KOMOJU-IDEMPOTENCY"), request.path(), () -> cancel(cancelled));
     }
     String id = request.idAfter("GET", PAYMENTS + "/");
     if (id != null) {
@@ -314,6 +319,31 @@ final class KomojuApi implements Gateway {
     return outcome;
   }
 
+  /**
+   * {@code POST /payments/{id}/cancel}: KOMOJU cancels only a pending or authorized payment; the
+   * error for any other is the sandbox's choice (422).
+   */
+  private SandboxResponse cancel(String id) {
+    Settlement.Outcome outcome =
+        payments.change(
+            id,
+            payment -> Set.of("pending", "authorized").contains(payment.path("status").asText()),
+            payment -> payment.put("status", "cancelled"));
+    return switch (outcome) {
+      case UNKNOWN_PAYMENT -> error(404, "not_found", "The requested payment was not found.", "id");
+      case NOT_PENDING ->
+          error(
+              422,
+              "unprocessable_entity",
+              "Only a pending or authorized payment can be cancelled.",
+              null);
+      case SETTLED -> {
+        ledger.update(NAME, id, LedgerStatus.CANCELLED);
+        yield SandboxResponse.json(200, payments.find(id).orElseThrow());
+      }
+    };
+  }
+
   /** A failed, expired or waiting payment is captured; a cancelled one never is. */
   @Override
   public Settlement.Outcome succeedLate(String id) {
@@ -358,6 +388,8 @@ final class KomojuApi implements Gateway {
   @Override
   public SandboxResponse failure(int status) {
     return switch (status) {
+      case 401 -> error(401, "unauthorized", "User authorization failed", null);
+      case 403 -> error(403, "forbidden", "You are not authorized to perform that action", null);
       case 429 -> error(429, "too_many_requests", "Too many requests.", null);
       case 503 ->
           error(503, "service_unavailable", "The service is temporarily unavailable.", null);

@@ -20,7 +20,9 @@ enum LedgerStatus {
   /** Declined: an attempt the gateway answered, that took no money. */
   FAILED,
   /** The customer never paid an asynchronous payment in time. */
-  EXPIRED;
+  EXPIRED,
+  /** Cancelled by the shop through the gateway's API before it took money. */
+  CANCELLED;
 
   /** Whether the charge took money (some of which may have gone back since). */
   boolean paid() {

@@ -2,6 +2,7 @@ package io.ichido.sandbox;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -55,8 +56,7 @@ final class StripeApi implements Gateway {
           401, "invalid_request_error", null, null, "You did not provide an API key.");
     }
     if (!Credentials.valid(apiKey, "sk_test_")) {
-      return StripeErrors.error(
-          401, "invalid_request_error", "api_key_invalid", null, "Invalid API Key provided.");
+      return StripeErrors.invalidApiKey(apiKey);
     }
     if (request.is("POST", INTENTS)) {
       return create(request);
@@ -67,6 +67,11 @@ final class StripeApi implements Gateway {
       return invalid != null
           ? invalid
           : idempotency.execute(request, form, () -> refunds.create(form));
+    }
+    String canceled = request.idBetween("POST", INTENTS + "/", "/cancel");
+    if (canceled != null) {
+      Map<String, String> form = request.form();
+      return idempotency.execute(request, form, () -> cancel(canceled, form));
     }
     if (request.is("GET", StripeSearch.URL)) {
       return StripeSearch.answer(request.queryParameters(), intents);
@@ -233,6 +238,55 @@ final class StripeApi implements Gateway {
     return outcome;
   }
 
+  private static final List<String> CANCELABLE =
+      List.of(
+          "requires_payment_method",
+          "requires_capture",
+          "requires_confirmation",
+          "requires_action",
+          "processing");
+
+  /**
+   * {@code POST /v1/payment_intents/{id}/cancel}: an intent that took no money is canceled, for
+   * good; a succeeded or canceled one is 400 {@code payment_intent_unexpected_state}.
+   */
+  private SandboxResponse cancel(String id, Map<String, String> form) {
+    Optional<ObjectNode> found = find(id);
+    if (found.isEmpty()) {
+      return StripeErrors.error(
+          404,
+          "invalid_request_error",
+          "resource_missing",
+          "intent",
+          "No such payment_intent: '" + id + "'");
+    }
+    Settlement.Outcome outcome =
+        intents.change(
+            id,
+            intent -> CANCELABLE.contains(intent.path("status").asText()),
+            intent -> {
+              intent.put("status", "canceled").putNull("next_action");
+              intent.put("cancellation_reason", form.get("cancellation_reason"));
+              intent.put("canceled_at", Instant.now().getEpochSecond());
+            });
+    if (outcome == Settlement.Outcome.NOT_PENDING) {
+      return StripeErrors.error(
+          400,
+          "invalid_request_error",
+          "payment_intent_unexpected_state",
+          null,
+          "You cannot cancel this PaymentIntent because it has a status of "
+              + found.get().path("status").asText()
+              + ". Only a PaymentIntent with one of the following statuses may be canceled: "
+              + String.join(", ", CANCELABLE)
+              + ".");
+    }
+    if (ledger.find(NAME, id).isPresent()) {
+      ledger.update(NAME, id, LedgerStatus.CANCELLED);
+    }
+    return SandboxResponse.json(200, find(id).orElseThrow());
+  }
+
   /** Any intent but a succeeded or canceled one: Stripe never captures a canceled intent. */
   @Override
   public Settlement.Outcome succeedLate(String id) {
@@ -265,15 +319,20 @@ final class StripeApi implements Gateway {
 
   @Override
   public SandboxResponse failure(int status) {
-    return status == 429
-        ? StripeErrors.error(
-            429,
-            "rate_limit_error",
-            "rate_limit",
-            null,
-            "Too many requests hit the API too quickly.")
-        : StripeErrors.error(
-            status, "api_error", null, null, "Something went wrong on Stripe's end.");
+    return switch (status) {
+      case 401 -> StripeErrors.invalidApiKey(SandboxConfig.STRIPE_SECRET_KEY);
+      case 403 -> StripeErrors.withoutPermission(SandboxConfig.STRIPE_SECRET_KEY);
+      case 429 ->
+          StripeErrors.error(
+              429,
+              "rate_limit_error",
+              "rate_limit",
+              null,
+              "Too many requests hit the API too quickly.");
+      default ->
+          StripeErrors.error(
+              status, "api_error", null, null, "Something went wrong on Stripe's end.");
+    };
   }
 
   @Override

@@ -84,6 +84,40 @@ final class StripeErrors {
     return error(400, "invalid_request_error", "parameter_invalid", param, message);
   }
 
+  /**
+   * Stripe's 401 for a key it does not accept (stripe-java: {@code AuthenticationException}): no
+   * code, the key masked in the message.
+   */
+  static SandboxResponse invalidApiKey(String key) {
+    return error(
+        401, "invalid_request_error", null, null, "Invalid API Key provided: " + masked(key));
+  }
+
+  /** Stripe's 403 for a key without the permission (stripe-java: {@code PermissionException}). */
+  static SandboxResponse withoutPermission(String key) {
+    return error(
+        403,
+        "invalid_request_error",
+        null,
+        null,
+        "The provided key '"
+            + masked(key)
+            + "' does not have the required permissions for this endpoint on account"
+            + " 'acct_ichidosandbox'. Having the 'rak_write' permission would allow this request"
+            + " to continue.");
+  }
+
+  /** As Stripe masks keys: the prefix, stars, the last four characters. */
+  private static String masked(String key) {
+    int prefix = key.indexOf('_', key.indexOf('_') + 1) + 1;
+    if (prefix <= 0 || key.length() <= prefix + 4) {
+      return "*".repeat(key.length());
+    }
+    return key.substring(0, prefix)
+        + "*".repeat(key.length() - prefix - 4)
+        + key.substring(key.length() - 4);
+  }
+
   static SandboxResponse error(int status, String type, String code, String param, String message) {
     ObjectNode error = Json.object().put("type", type).put("message", message);
     if (code != null) {

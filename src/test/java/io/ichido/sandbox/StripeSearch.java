@@ -16,8 +16,8 @@ import java.util.function.Predicate;
  * metadata['key']:'value'} and {@code status:'succeeded'} (exact matches; single or double quotes,
  * a backslash escapes a quote), each optionally negated with {@code -}, joined by spaces or {@code
  * AND}, or by {@code OR}, never both, at most ten. Anything else is refused as Stripe refuses a
- * query it cannot parse. Unlike Stripe, whose index lags up to a minute, the sandbox finds an
- * intent at once.
+ * query it cannot parse. Stripe's index lags up to a minute; the sandbox finds an intent at once
+ * unless an {@code index_delay} fault or a search delay made it lag ({@link Payments#add}).
  */
 final class StripeSearch {
 

@@ -403,8 +403,19 @@ final class TwoC2pApi implements Gateway {
     throw new IllegalStateException("No 2C2P invoice charged as " + id + ".");
   }
 
+  /**
+   * 2C2P answers errors with HTTP 200 and a code: a 401 as the sandbox answers a JWT not signed
+   * with the merchant secret (9042), a 403 as a payment channel the merchant may not use (9059);
+   * both unconfirmed as 2C2P's answer to authentication and permission.
+   */
   @Override
   public SandboxResponse failure(int status) {
+    if (status == 401) {
+      return refused("9042", "Invalid JWT: not signed with the merchant secret or malformed");
+    }
+    if (status == 403) {
+      return refused("9059", "Payment channel unauthorized");
+    }
     return SandboxResponse.json(
         status,
         Json.object().put("respCode", "9999").put("respDesc", "System error, HTTP " + status));

@@ -50,6 +50,7 @@ record Webhook(
               case PAID, PARTIALLY_REFUNDED, REFUNDED -> "succeeded";
               case PENDING -> "requires_action";
               case FAILED, EXPIRED -> "requires_payment_method";
+              case CANCELLED -> "canceled";
             };
     String type =
         switch (status) {
@@ -92,7 +93,7 @@ record Webhook(
               case PAID, PARTIALLY_REFUNDED, REFUNDED -> "successful";
               case PENDING -> "pending";
               case FAILED -> "failed";
-              case EXPIRED -> "expired";
+              case EXPIRED, CANCELLED -> "expired";
             };
     // Omise completes a charge whether it succeeded or failed; charge.expire is assumed.
     String key = status.equals("expired") ? "charge.expire" : "charge.complete";
@@ -121,6 +122,7 @@ record Webhook(
               case PENDING -> "authorized";
               case FAILED -> "failed";
               case EXPIRED -> "expired";
+              case CANCELLED -> "cancelled";
             };
     String type =
         switch (status) {
@@ -159,7 +161,7 @@ record Webhook(
           case PENDING -> "0001";
           case FAILED -> "4005";
           // 2C2P documents no code for a lapsed payment; 0003 (cancelled) is the sandbox's choice.
-          case EXPIRED -> "0003";
+          case EXPIRED, CANCELLED -> "0003";
         };
     Map<String, Object> claims =
         WebhookEvents.twoC2pClaims(
