@@ -357,11 +357,13 @@ class StandaloneIdempotencyIT {
   }
 
   @Test
-  @DisplayName("@Idempotent(retention = \"PT1S\"): the key is forgotten after a second")
+  @DisplayName(
+      "@Idempotent(retention = \"PT4S\"), just longer than the lease (PT3S): the key is forgotten"
+          + " after 4 seconds")
   void annotatedRetention() throws Exception {
     String key = key();
     assertThat(SHOP_A.postJson(LEDGER + "/short-lived", key, BODY).statusCode()).isEqualTo(201);
-    Thread.sleep(1500);
+    Thread.sleep(4500);
     HttpResponse<String> later = SHOP_A.postJson(LEDGER + "/short-lived", key, BODY);
     assertThat(later.statusCode()).isEqualTo(201);
     assertThat(later.headers().firstValue("Idempotency-Replayed")).isEmpty();

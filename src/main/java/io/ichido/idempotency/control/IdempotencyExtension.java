@@ -11,16 +11,22 @@ import jakarta.enterprise.inject.spi.ProcessBean;
 import jakarta.enterprise.inject.spi.WithAnnotations;
 import jakarta.ws.rs.Path;
 import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Notes every resource class that uses {@link Idempotent} while the application is scanned, and
  * refuses the deployment when the layer would not guard them: an endpoint the interceptor does not
- * wrap runs again for every retry of its key, which is worse than not starting.
+ * wrap runs again for every retry of its key, which is worse than not starting. So is a retention
+ * not longer than the lease, configured or on a method ({@link RetentionCheck}).
  */
 public class IdempotencyExtension implements Extension {
 
   private Idempotent binding;
   private Class<?> example;
+
+  /** The resource methods that name a retention of their own. */
+  private final List<RetentionCheck.AnnotatedRetention> retentions = new ArrayList<>();
 
   /** Whether the server made the layer's enterprise beans (its purge and releases) beans. */
   private boolean enterpriseBeans;
@@ -30,6 +36,7 @@ public class IdempotencyExtension implements Extension {
     Class<T> resource = type.getAnnotatedType().getJavaClass();
     if (resource.isAnnotationPresent(Path.class)) {
       IdempotentOperations.register(resource.getClassLoader(), resource);
+      noteRetentions(resource);
       Idempotent found = bindingOf(resource);
       if (found != null && binding == null) {
         binding = found;
@@ -65,6 +72,39 @@ public class IdempotencyExtension implements Extension {
     }
     LayerCheck.problem(beans, binding, example)
         .ifPresent(problem -> validation.addDeploymentProblem(new LayerInactive(problem)));
+  }
+
+  /**
+   * After validation the layer's configuration can be read: a deployment whose keys could be taken
+   * over while their request still runs is refused, with one problem per setting.
+   */
+  void refuseRetentionsThatAllowTwice(
+      @Observes AfterDeploymentValidation validation, BeanManager beans) {
+    if (binding == null) {
+      return;
+    }
+    try {
+      IdempotencyConfig config = beans.createInstance().select(IdempotencyConfig.class).get();
+      RetentionCheck.problems(config.retention(), config.lease(), retentions)
+          .forEach(problem -> validation.addDeploymentProblem(new LayerInactive(problem)));
+    } catch (IllegalStateException notPositive) {
+      validation.addDeploymentProblem(notPositive);
+    }
+  }
+
+  private void noteRetentions(Class<?> resource) {
+    Idempotent onClass = resource.getAnnotation(Idempotent.class);
+    for (Method method : resource.getMethods()) {
+      Idempotent onMethod = method.getAnnotation(Idempotent.class);
+      Idempotent settings = onMethod != null ? onMethod : onClass;
+      if (settings != null
+          && !settings.retention().isBlank()
+          && IdempotentOperations.httpMethod(method) != null) {
+        retentions.add(
+            new RetentionCheck.AnnotatedRetention(
+                resource.getName() + "." + method.getName(), settings.retention()));
+      }
+    }
   }
 
   private static Idempotent bindingOf(Class<?> resource) {

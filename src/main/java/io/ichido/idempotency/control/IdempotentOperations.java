@@ -49,7 +49,7 @@ public final class IdempotentOperations {
     }
   }
 
-  private static String httpMethod(Method method) {
+  static String httpMethod(Method method) {
     for (Annotation annotation : method.getAnnotations()) {
       HttpMethod http = annotation.annotationType().getAnnotation(HttpMethod.class);
       if (http != null) {

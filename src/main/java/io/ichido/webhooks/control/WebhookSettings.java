@@ -1,6 +1,9 @@
 package io.ichido.webhooks.control;
 
+import io.ichido.idempotency.entity.ClaimRequest;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
@@ -35,6 +38,19 @@ public class WebhookSettings {
   @Inject
   @ConfigProperty(name = "ichido.webhooks.max-body-bytes", defaultValue = "65536")
   int maxBodyBytes;
+
+  /**
+   * Refuses to start when an event id could be forgotten while its first delivery still holds it: a
+   * redelivery would then take the id over and run the event's consumers a second time.
+   */
+  void check(@Observes @Initialized(ApplicationScoped.class) Object started) {
+    ClaimRequest.retentionProblem(
+            "ichido.webhooks.retention", retention, "ichido.webhooks.lease", lease)
+        .ifPresent(
+            problem -> {
+              throw new IllegalStateException(problem);
+            });
+  }
 
   /** {@code ichido.webhooks.<gateway>.secrets}; empty when none is set (every delivery fails). */
   public List<String> secrets(String gateway) {

@@ -1,8 +1,10 @@
 package io.ichido.idempotency.control;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.InstanceOfAssertFactories.THROWABLE;
 
 import io.ichido.idempotency.boundary.Idempotent;
+import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.spi.AfterBeanDiscovery;
 import jakarta.enterprise.inject.spi.AfterDeploymentValidation;
 import jakarta.enterprise.inject.spi.AnnotatedType;
@@ -12,9 +14,11 @@ import jakarta.enterprise.inject.spi.InterceptionType;
 import jakarta.enterprise.inject.spi.Interceptor;
 import jakarta.enterprise.inject.spi.ProcessAnnotatedType;
 import jakarta.enterprise.inject.spi.ProcessBean;
+import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import java.lang.reflect.Proxy;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
@@ -31,6 +35,43 @@ class IdempotencyExtensionTest {
     @POST
     @Idempotent
     public String transfer() {
+      return "done";
+    }
+  }
+
+  @Path("vouchers")
+  public static class Vouchers {
+    @POST
+    @Idempotent(retention = "PT48H")
+    public String issue() {
+      return "done";
+    }
+
+    @POST
+    @Path("short")
+    @Idempotent(retention = "PT2M")
+    public String shortLived() {
+      return "done";
+    }
+
+    @POST
+    @Path("typo")
+    @Idempotent(retention = "two days")
+    public String typo() {
+      return "done";
+    }
+  }
+
+  @Path("quotes")
+  @Idempotent(retention = "PT1M")
+  public static class Quotes {
+    @GET
+    public String quote() {
+      return "done";
+    }
+
+    /** Not a resource method: the filter never sees it, so neither does the check. */
+    public String helper() {
       return "done";
     }
   }
@@ -131,6 +172,112 @@ class IdempotencyExtensionTest {
                 + " enterpriseBeansPersistentTimer-4.0.");
     assertThat(LayerCheck.featuresProblem(getClass().getClassLoader(), true, Transfers.class))
         .isEmpty();
+  }
+
+  @Test
+  @DisplayName(
+      "ichido.idempotency.retention not longer than the lease: refused, naming both settings and"
+          + " values")
+  void refusedWithAConfiguredRetentionNotLongerThanTheLease() {
+    IdempotencyExtension extension = new IdempotencyExtension();
+    extension.noteIdempotentResources(processed(Transfers.class));
+
+    assertThat(retentionProblems(extension, "PT1M", "PT2M"))
+        .singleElement(THROWABLE)
+        .isInstanceOf(LayerInactive.class)
+        .hasMessage(
+            "A request could run twice under one key: ichido.idempotency.retention (PT1M) is not"
+                + " longer than ichido.idempotency.lease (PT2M), and a key whose retention has"
+                + " ended is taken over by the next request with it, even while its first"
+                + " request still runs. Make the retention longer than the lease.");
+    assertThat(retentionProblems(extension, "PT2M", "PT2M"))
+        .as("equal is not longer")
+        .singleElement(THROWABLE)
+        .hasMessageContaining("ichido.idempotency.retention (PT2M) is not longer than")
+        .hasMessageContaining("ichido.idempotency.lease (PT2M)");
+    assertThat(retentionProblems(extension, "PT24H", "PT2M")).isEmpty();
+  }
+
+  @Test
+  @DisplayName(
+      "@Idempotent(retention = ...) not longer than the lease, or no duration: refused, naming the"
+          + " method")
+  void refusedWithAnAnnotatedRetentionNotLongerThanTheLease() {
+    IdempotencyExtension extension = new IdempotencyExtension();
+    extension.noteIdempotentResources(processed(Vouchers.class));
+    extension.noteIdempotentResources(processed(Quotes.class));
+
+    assertThat(retentionProblems(extension, "PT24H", "PT2M"))
+        .extracting(Throwable::getMessage)
+        .containsExactlyInAnyOrder(
+            "A request could run twice under one key: @Idempotent(retention = \"PT2M\") of "
+                + Vouchers.class.getName()
+                + ".shortLived (PT2M) is not longer than ichido.idempotency.lease (PT2M), and a key"
+                + " whose retention has ended is taken over by the next request with it, even"
+                + " while its first request still runs. Make the retention longer than the lease.",
+            "@Idempotent(retention = \"two days\") of "
+                + Vouchers.class.getName()
+                + ".typo is not an ISO-8601 duration (such as PT48H).",
+            "A request could run twice under one key: @Idempotent(retention = \"PT1M\") of "
+                + Quotes.class.getName()
+                + ".quote (PT1M) is not longer than ichido.idempotency.lease (PT2M), and a key"
+                + " whose retention has ended is taken over by the next request with it, even"
+                + " while its first request still runs. Make the retention longer than the lease.");
+    assertThat(retentionProblems(extension, "PT24H", "PT30S"))
+        .as("the same methods under a shorter lease: only the typo")
+        .singleElement(THROWABLE)
+        .hasMessageContaining(".typo is not an ISO-8601 duration");
+  }
+
+  @Test
+  @DisplayName("a lease of zero: refused; without @Idempotent endpoints nothing is read")
+  void refusedWithALeaseOfZero() {
+    IdempotencyExtension extension = new IdempotencyExtension();
+    extension.noteIdempotentResources(processed(Transfers.class));
+    assertThat(retentionProblems(extension, "PT24H", "PT0S"))
+        .singleElement(THROWABLE)
+        .hasMessage("ichido.idempotency.lease must be positive: PT0S");
+
+    IdempotencyExtension none = new IdempotencyExtension();
+    none.noteIdempotentResources(processed(Plain.class));
+    assertThat(retentionProblems(none, "PT1M", "PT2M")).isEmpty();
+  }
+
+  /** The deployment problems the retention check adds under this configuration. */
+  private static List<Throwable> retentionProblems(
+      IdempotencyExtension extension, String retention, String lease) {
+    IdempotencyConfig config = new IdempotencyConfig();
+    config.retention = Duration.parse(retention);
+    config.lease = Duration.parse(lease);
+    Instance<Object> instance =
+        proxy(
+            Instance.class,
+            (method, args) -> {
+              if (method.equals("select")) {
+                assertThat(args[0]).isEqualTo(IdempotencyConfig.class);
+                return proxy(Instance.class, (m, a) -> m.equals("get") ? config : null);
+              }
+              throw new UnsupportedOperationException(method);
+            });
+    BeanManager beans =
+        proxy(
+            BeanManager.class,
+            (method, args) -> {
+              if (method.equals("createInstance")) {
+                return instance;
+              }
+              throw new UnsupportedOperationException(method);
+            });
+    List<Throwable> problems = new ArrayList<>();
+    extension.refuseRetentionsThatAllowTwice(
+        proxy(
+            AfterDeploymentValidation.class,
+            (method, args) -> {
+              problems.add((Throwable) args[0]);
+              return null;
+            }),
+        beans);
+    return problems;
   }
 
   /** The definition errors the extension adds after bean discovery. */

@@ -63,7 +63,7 @@ public class LedgerResource {
 
   @POST
   @Path("short-lived")
-  @Idempotent(retention = "PT1S")
+  @Idempotent(retention = "PT4S")
   @Transactional
   public Response shortLived(String body, @HeaderParam("Idempotency-Key") String key)
       throws Exception {
