@@ -92,6 +92,12 @@ class ClusterIT {
     Map<String, String> config = new HashMap<>(Sandbox.gatewayConfig());
     config.put("ichido.mail.port", Integer.toString(Mailbox.PORT));
     config.put("ichido.mail.poll-interval", "PT1S");
+    // Short SMTP timeouts, so a short lease: mail a killed server or a lost database had leased
+    // goes out seconds later, as production's two minutes would after a crash.
+    config.put("ichido.mail.connect-timeout", "PT1S");
+    config.put("ichido.mail.read-timeout", "PT2S");
+    config.put("ichido.mail.write-timeout", "PT2S");
+    config.put("ichido.mail.lease", "PT6S");
     config.put("ichido.mail.retry-initial", "PT1S");
     config.put("ichido.mail.retry-max", "PT2S");
     config.put("ichido.idempotency.purge.interval", "PT5S");

@@ -161,6 +161,38 @@ class EveryYenIT {
 
   @Test
   @DisplayName(
+      "Stripe 3-D Secure never finished: past the payment window the PaymentIntent is cancelled at"
+          + " Stripe first, then the order lapses; Stripe can no longer capture it")
+  void unfinishedStripeThreeDSecureIsCancelledAtStripe() throws Exception {
+    String sku = Db.newProduct(10, 1700, 10);
+    JsonNode order = new Shopper(SHOP).order(sku, 1);
+    long orderId = order.get("id").asLong();
+    HttpResponse<String> charged =
+        SHOP.postJson(
+            CHARGE,
+            "pay-" + UUID.randomUUID(),
+            Shopper.chargeBody(order, "stripe", "card", "pm_card_threeDSecure2Required"));
+    assertThat(charged.statusCode()).as(charged.body()).isEqualTo(201);
+    assertThat(Shopper.json(charged.body()).path("status").asText()).isEqualTo("requires_action");
+    String intent = Shopper.json(charged.body()).path("charge_id").asText();
+
+    Await.until(
+        "order " + orderId + " to lapse",
+        Duration.ofSeconds(60),
+        () -> "EXPIRED".equals(orderStatus(orderId)));
+    assertThat(Sandbox.charges(orderId))
+        .singleElement()
+        .satisfies(c -> assertThat(status(c)).as("cancelled at Stripe").isEqualTo("cancelled"));
+    assertThat(Db.reserved(sku)).isZero();
+    assertThat(Db.onHand(sku)).isEqualTo(10);
+    assertThat(Sandbox.lateStatus("stripe", intent))
+        .as("a canceled intent is never captured")
+        .isEqualTo(409);
+    MoneyTrail.assertNetIs(orderId, 0);
+  }
+
+  @Test
+  @DisplayName(
       "a KOMOJU attempt still in doubt when its key is past KOMOJU's keeping: a person decides,"
           + " told why; never left in doubt forever, never guessed")
   void komojuDoubtPastItsKeyGoesToReview() throws Exception {

@@ -30,9 +30,9 @@ import org.junit.jupiter.api.Test;
  * 200 orders under chaos that includes the faults of "every yen accounted for": searches that lag
  * (index_delay), refused keys (http401), charges slower than our timeout, lost answers; declined
  * cards that the gateway reports captured after another card paid; Omise 3-D Secure left unfinished
- * and finished after the order lapsed. Afterwards, for every order, what the gateways hold (paid minus
- * refunded) is the order's amount or nothing, never more, every charge is named in the payment
- * log, and no attempt or refund is left in doubt once the sweep has run.
+ * and finished after the order lapsed. Afterwards, for every order, what the gateways hold (paid
+ * minus refunded) is the order's amount or nothing, never more, every charge is named in the
+ * payment log, and no attempt or refund is left in doubt once the sweep has run.
  */
 @ArquillianTest
 class EveryYenSoakIT {

@@ -42,6 +42,7 @@ class OutboxIT {
     Map<String, String> config = Deployments.mailingTheMailbox();
     // Each email hangs for a read timeout: long enough to pay every order meanwhile.
     config.put("ichido.mail.read-timeout", "PT30S");
+    config.put("ichido.mail.lease", "PT2M");
     config.put("ichido.mail.senders", Integer.toString(SENDERS));
     return Deployments.appWith("ichido-outbox", config);
   }

@@ -168,6 +168,26 @@ public final class Sandbox {
     return post("/_sandbox/payments/" + gateway + "/" + chargeId + "/succeed-late", "");
   }
 
+  /** The HTTP status succeed-late answers, for a payment the gateway can no longer capture. */
+  public static int lateStatus(String gateway, String chargeId) {
+    HttpRequest request =
+        HttpRequest.newBuilder(
+                URI.create(
+                    URL + "/_sandbox/payments/" + gateway + "/" + chargeId + "/succeed-late"))
+            .POST(HttpRequest.BodyPublishers.noBody())
+            .build();
+    try {
+      return java.net.http.HttpClient.newHttpClient()
+          .send(request, HttpResponse.BodyHandlers.discarding())
+          .statusCode();
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
   public static JsonNode expire(String gateway, String chargeId) {
     return post("/_sandbox/payments/" + gateway + "/" + chargeId + "/expire", Map.of());
   }

@@ -22,6 +22,9 @@ final class StripeApi implements Gateway {
   private static final String INTENTS = "/v1/payment_intents";
   private static final String DECLINING_METHOD = "pm_card_chargeDeclined";
 
+  /** Stripe's own test method for a card whose issuer asks for 3-D Secure 2. */
+  private static final String THREE_D_SECURE_METHOD = "pm_card_threeDSecure2Required";
+
   private final Ledger ledger;
   private final StripeNextActions nextActions;
   private final Payments intents = new Payments();
@@ -180,6 +183,13 @@ final class StripeApi implements Gateway {
       error.put("charge", intent.get("latest_charge").asText());
       status = LedgerStatus.FAILED;
       response = SandboxResponse.json(402, Json.object().set("error", error));
+    } else if (method.equals("card")
+        && form.get("payment_method").startsWith(THREE_D_SECURE_METHOD)) {
+      // The customer must authenticate at the issuer's page first: nothing is charged yet.
+      intent.put("status", "requires_action");
+      intent.set("next_action", nextActions.redirect(id, form.get("return_url")));
+      status = LedgerStatus.PENDING;
+      response = SandboxResponse.json(200, intent);
     } else if (method.equals("card")) {
       intent.put("status", "succeeded").put("amount_received", amount);
       intent.put("latest_charge", Ids.alphanumeric("ch_", 24));

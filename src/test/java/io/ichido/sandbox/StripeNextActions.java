@@ -29,6 +29,19 @@ record StripeNextActions(SandboxUrls urls) {
     return action;
   }
 
+  /** 3-D Secure: Stripe sends the customer to {@code redirect_to_url.url}, then back. */
+  ObjectNode redirect(String id, String returnUrl) {
+    ObjectNode action = Json.object().put("type", "redirect_to_url");
+    ObjectNode redirect = action.putObject("redirect_to_url");
+    redirect.put("url", urls.customerPage(StripeApi.NAME, id));
+    if (returnUrl == null) {
+      redirect.putNull("return_url");
+    } else {
+      redirect.put("return_url", returnUrl);
+    }
+    return action;
+  }
+
   ObjectNode bankTransfer(String id, long amount, String currency) {
     ObjectNode action = Json.object().put("type", "display_bank_transfer_instructions");
     ObjectNode details = action.putObject("display_bank_transfer_instructions");

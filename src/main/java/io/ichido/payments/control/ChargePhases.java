@@ -30,6 +30,9 @@ import java.util.Optional;
 @ApplicationScoped
 class ChargePhases {
 
+  /** The least wait before a lookup that found nothing too early is asked again. */
+  private static final Duration MIN_WAIT = Duration.ofSeconds(1);
+
   @PersistenceContext EntityManager em;
 
   @Inject Orders orders;
@@ -207,12 +210,11 @@ class ChargePhases {
     ChargeAttempt attempt = locked(attemptId);
     if (attempt.status().inDoubt()) {
       Duration backoff = settings.reconcileBackoff(attempt.reconciliations());
+      // The lookup began before the bound, so it proves nothing even if the bound has passed by
+      // now: asked again at the bound, or at once when it has passed, never later than backoff.
       Duration untilBelievable = Duration.between(Instant.now(), believable);
-      attempt.unknown(
-          ChargeAttempt.NOT_FOUND_YET,
-          untilBelievable.compareTo(backoff) < 0 && !untilBelievable.isNegative()
-              ? untilBelievable
-              : backoff);
+      Duration wait = untilBelievable.compareTo(MIN_WAIT) < 0 ? MIN_WAIT : untilBelievable;
+      attempt.unknown(ChargeAttempt.NOT_FOUND_YET, wait.compareTo(backoff) < 0 ? wait : backoff);
       events.answered(attempt, attempt.amount(), attempt.currency(), via);
     }
   }

@@ -80,17 +80,19 @@ public class Reconciliation {
       if (claimed.resend()) {
         answer = calls.charge(gateway, ChargeCommand.of(attempt), new GatewayCalls.Tries());
       } else {
+        // What a search shows is as of when it was asked, not when its answer came.
+        Instant asked = Instant.now();
         Optional<GatewayCharge> found =
             calls.lookup(gateway, attempt.gatewayReference(), attempt.orderId());
         if (found.isEmpty()) {
           Instant believable = attempt.sentAt().plus(settings.lookupAfter(gateway.name()));
-          if (Instant.now().isBefore(believable)) {
+          if (asked.isBefore(believable)) {
             // Silence is no answer: the gateway may still be working on it, or not show it yet.
             phases.notFoundYet(attempt.id(), via, believable);
             throw new PaymentInDoubt(
                 attempt.orderId(),
                 gateway.name(),
-                Math.max(2, Duration.between(Instant.now(), believable).toSeconds() / 8),
+                Math.max(2, Math.min(60, Duration.between(asked, believable).toSeconds() / 8)),
                 "is not found at the gateway yet, which may show it only later");
           }
           LOG.log(
