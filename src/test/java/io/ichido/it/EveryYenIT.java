@@ -193,6 +193,44 @@ class EveryYenIT {
 
   @Test
   @DisplayName(
+      "KOMOJU PayPay never paid and its expiry webhook never came: past its deadline it is read"
+          + " back, cancelled at KOMOJU, and the order expires with its stock released")
+  void overduePaymentWhoseWebhookNeverCameEnds() throws Exception {
+    String sku = Db.newProduct(10, 1900, 10);
+    JsonNode order = new Shopper(SHOP).order(sku, 1);
+    long orderId = order.get("id").asLong();
+    HttpResponse<String> charged =
+        SHOP.postJson(
+            CHARGE, "pay-" + UUID.randomUUID(), Shopper.chargeBody(order, "komoju", "paypay", ""));
+    assertThat(charged.statusCode()).as(charged.body()).isEqualTo(201);
+    assertThat(attemptStatuses(orderId)).containsExactly("AWAITING_PAYMENT");
+    assertThat(
+            Db.count(
+                "SELECT count(*) FROM charge_attempt WHERE order_id = ? AND pay_by > now()",
+                orderId))
+        .as("KOMOJU's payment_deadline kept")
+        .isEqualTo(1);
+    // As if the deadline passed an hour and more ago and KOMOJU's expiry never reached us.
+    Db.update(
+        "UPDATE charge_attempt SET pay_by = now() - interval '2 hours' WHERE order_id = ?",
+        orderId);
+
+    // KOMOJU's payment.cancelled, sent while we cancel, may end it first: FAILED, as any
+    // cancelled payment of KOMOJU's; else the sweep's reading, EXPIRED. Unpaid either way.
+    Await.until(
+        "order " + orderId + " to end unpaid",
+        Duration.ofSeconds(30),
+        () -> List.of("EXPIRED", "FAILED").contains(orderStatus(orderId)));
+    assertThat(attemptStatuses(orderId)).singleElement().isIn("EXPIRED", "DECLINED");
+    assertThat(Sandbox.charges(orderId))
+        .singleElement()
+        .satisfies(c -> assertThat(status(c)).as("cancelled at KOMOJU").isEqualTo("cancelled"));
+    assertThat(Db.reserved(sku)).isZero();
+    MoneyTrail.assertNetIs(orderId, 0);
+  }
+
+  @Test
+  @DisplayName(
       "a KOMOJU attempt still in doubt when its key is past KOMOJU's keeping: a person decides,"
           + " told why; never left in doubt forever, never guessed")
   void komojuDoubtPastItsKeyGoesToReview() throws Exception {

@@ -2,6 +2,7 @@ package io.ichido.payments.control;
 
 import io.ichido.payments.entity.ChargeAttempt;
 import io.ichido.payments.entity.ChargeStatus;
+import io.ichido.payments.entity.GatewayNotice;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.logging.Level;
@@ -24,6 +25,7 @@ public class Abandonment {
   @Inject Gateways gateways;
   @Inject GatewayCalls calls;
   @Inject UnpaidOrders unpaid;
+  @Inject GatewayNotices notices;
 
   /** Whether the attempt is ended (or settled) now. */
   public boolean end(long attemptId) {
@@ -60,5 +62,54 @@ public class Abandonment {
     }
     unpaid.lapse(attempt.orderId());
     return true;
+  }
+
+  /**
+   * Reads back a payment still waiting for the customer past its deadline, whose gateway never told
+   * us of its end (a lost webhook): paid is applied as a webhook's success would be; still open, it
+   * is cancelled where the gateway allows and read once more; otherwise it has expired, and so has
+   * the order, whose stock goes back on sale. Whether the gateway can still take the money after
+   * that is the gateway's: any it reports later goes back by itself.
+   */
+  public boolean endOverdue(long attemptId) {
+    ChargeAttempt attempt = phases.claimOverdue(attemptId);
+    if (attempt == null) {
+      return false;
+    }
+    PaymentGateway gateway = gateways.named(attempt.gateway()).orElseThrow();
+    String charge = attempt.gatewayChargeId();
+    try {
+      GatewayCharge now = calls.retrieve(gateway, charge, new GatewayCalls.Tries());
+      if (now.status() == ChargeStatus.AWAITING_PAYMENT && gateway.cancels()) {
+        now = calls.cancel(gateway, charge);
+        if (now.status() != ChargeStatus.SUCCEEDED) {
+          now = calls.retrieve(gateway, charge, new GatewayCalls.Tries());
+        }
+      }
+      if (now.status() == ChargeStatus.AWAITING_PAYMENT) {
+        // Open still and not cancellable here: the gateway's own expiry or payment will tell.
+        return false;
+      }
+      boolean paid = now.status() == ChargeStatus.SUCCEEDED;
+      notices.applyAlone(
+          new GatewayNotice(
+              attempt.gateway(),
+              charge,
+              attempt.gatewayReference(),
+              attempt.orderId(),
+              paid ? GatewayNotice.Outcome.SUCCEEDED : GatewayNotice.Outcome.EXPIRED,
+              paid ? now.amount() : attempt.amount(),
+              paid ? now.currency() : attempt.currency(),
+              paid ? null : "unpaid past its deadline, read back from " + gateway.name()));
+      return true;
+    } catch (RuntimeException noAnswer) {
+      LOG.log(
+          Level.WARNING,
+          "Attempt {0} of order {1} is past its deadline, and {2} could not be asked about it: {3}",
+          new Object[] {
+            attemptId, attempt.orderId(), gateway.name(), Reconciliation.describe(noAnswer)
+          });
+      return false;
+    }
   }
 }

@@ -258,9 +258,40 @@ class ChargePhases {
     }
     attempt.answered(
         answer.status(), answer.chargeId(), answer.failureCode(), json(answer.instructions()));
+    if (answer.status() == ChargeStatus.AWAITING_PAYMENT) {
+      attempt.payBy(deadline(answer.instructions()));
+    }
     events.answered(attempt, answer.amount(), answer.currency(), via);
     events.settled(attempt);
     return ChargeOutcome.of(attempt, order.status(), answer);
+  }
+
+  /**
+   * By when the customer must pay, where the gateway's instructions say: KOMOJU's {@code
+   * payment_deadline}, Stripe's konbini voucher {@code expires_at}. Null where they do not (a
+   * Stripe bank transfer never lapses by itself).
+   */
+  static Instant deadline(Map<String, Object> instructions) {
+    Object komoju = instructions.get("payment_deadline");
+    if (komoju instanceof String text) {
+      try {
+        return Instant.parse(text);
+      } catch (java.time.format.DateTimeParseException unreadable) {
+        return null;
+      }
+    }
+    if (instructions.get("konbini_display_details") instanceof Map<?, ?> konbini
+        && konbini.get("expires_at") instanceof Number expires) {
+      return Instant.ofEpochSecond(expires.longValue());
+    }
+    return null;
+  }
+
+  /** Takes an attempt waiting for the customer past its deadline over for asking its gateway. */
+  @Transactional(TxType.REQUIRES_NEW)
+  public ChargeAttempt claimOverdue(long attemptId) {
+    ChargeAttempt attempt = locked(attemptId);
+    return attempt.claimOverdue(settings.deadlineGrace(), settings.attemptLease()) ? attempt : null;
   }
 
   /**

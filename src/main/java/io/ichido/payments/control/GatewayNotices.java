@@ -38,6 +38,12 @@ public class GatewayNotices {
   @Inject Surpluses surpluses;
   @Inject RefundPhases refundPhases;
 
+  /** As {@link #apply}, in a transaction of its own: what a sweep read back from the gateway. */
+  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  public NoticeEffect applyAlone(GatewayNotice notice) {
+    return apply(notice);
+  }
+
   @Transactional(Transactional.TxType.MANDATORY)
   public NoticeEffect apply(GatewayNotice notice) {
     Optional<ChargeAttempt> found = attemptOf(notice);

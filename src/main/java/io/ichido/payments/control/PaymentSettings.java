@@ -45,6 +45,14 @@ public class PaymentSettings {
   @ConfigProperty(name = "ichido.payments.payment-window", defaultValue = "PT30M")
   Duration paymentWindow;
 
+  /**
+   * How long past its deadline a payment awaiting the customer is left to its gateway's webhook
+   * before it is read back (and cancelled where still open): webhooks may come late.
+   */
+  @Inject
+  @ConfigProperty(name = "ichido.payments.deadline-grace", defaultValue = "PT1H")
+  Duration deadlineGrace;
+
   /** Keys the HMAC that derives gateway keys; optional (see {@link GatewayKeys}). */
   @Inject
   @ConfigProperty(name = "ichido.payments.gateway-key-secret")
@@ -74,6 +82,10 @@ public class PaymentSettings {
 
   public Duration paymentWindow() {
     return paymentWindow;
+  }
+
+  public Duration deadlineGrace() {
+    return deadlineGrace;
   }
 
   public Optional<String> gatewayKeySecret() {

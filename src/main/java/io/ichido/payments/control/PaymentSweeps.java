@@ -78,6 +78,7 @@ public class PaymentSweeps {
   void sweep(Timer timer) {
     reconcileDue();
     endAbandoned();
+    endOverdue();
     sendRefundsDue();
     lapseUnpaid();
   }
@@ -101,6 +102,22 @@ public class PaymentSweeps {
     }
     if (ended > 0) {
       LOG.log(Level.INFO, "Ended {0} attempts left waiting on their customer", ended);
+    }
+  }
+
+  /** Payments awaiting the customer past their deadline, whose end no webhook told. */
+  private void endOverdue() {
+    List<Long> overdue =
+        em.createNamedQuery(ChargeAttempt.OVERDUE, Long.class)
+            .setParameter("before", Instant.now().minus(settings.deadlineGrace()))
+            .setMaxResults(settings.reconcileBatchSize())
+            .getResultList();
+    for (long attemptId : overdue) {
+      try {
+        lane.run(() -> abandonment.endOverdue(attemptId));
+      } catch (RuntimeException failure) {
+        LOG.log(Level.WARNING, "Ending overdue attempt " + attemptId + " failed", failure);
+      }
     }
   }
 

@@ -52,8 +52,15 @@ import java.util.Objects;
         "SELECT a.id FROM ChargeAttempt a WHERE a.status ="
             + " io.ichido.payments.entity.ChargeStatus.REQUIRES_ACTION"
             + " AND a.requestedAt < :before ORDER BY a.requestedAt")
+@NamedQuery(
+    name = ChargeAttempt.OVERDUE,
+    query =
+        "SELECT a.id FROM ChargeAttempt a WHERE a.status ="
+            + " io.ichido.payments.entity.ChargeStatus.AWAITING_PAYMENT"
+            + " AND a.payBy < :before ORDER BY a.payBy")
 public class ChargeAttempt {
 
+  public static final String OVERDUE = "ChargeAttempt.overdue";
   public static final String LEFT_WAITING = "ChargeAttempt.leftWaiting";
   public static final String FOR_ORDER = "ChargeAttempt.forOrder";
   public static final String FIND_BY_CHARGE = "ChargeAttempt.findByCharge";
@@ -151,6 +158,10 @@ public class ChargeAttempt {
   @Column(name = "sent_at")
   private Instant sentAt;
 
+  /** By when the customer must pay an attempt waiting for them, where the gateway said. */
+  @Column(name = "pay_by")
+  private Instant payBy;
+
   /** What the gateway reported taking for it, once it reported money; null before. */
   @Column(name = "received_amount")
   private Long receivedAmount;
@@ -232,6 +243,31 @@ public class ChargeAttempt {
     }
     this.leaseUntil = now.plus(lease);
     return true;
+  }
+
+  /**
+   * Takes an attempt still waiting for the customer's payment past its deadline (and {@code grace})
+   * over for asking its gateway, unless someone holds it or it moved on.
+   */
+  public boolean claimOverdue(Duration grace, Duration lease) {
+    Instant now = now();
+    if (status != ChargeStatus.AWAITING_PAYMENT
+        || payBy == null
+        || payBy.plus(grace).isAfter(now)
+        || (leaseUntil != null && leaseUntil.isAfter(now))) {
+      return false;
+    }
+    this.leaseUntil = now.plus(lease);
+    return true;
+  }
+
+  /** Records by when the customer must pay, as the gateway said. */
+  public void payBy(Instant deadline) {
+    this.payBy = deadline == null ? null : deadline.truncatedTo(ChronoUnit.MICROS);
+  }
+
+  public Instant payBy() {
+    return payBy;
   }
 
   /** The customer never finished, and the gateway was told to end it (where it allows). */
