@@ -2,9 +2,12 @@ package io.ichido;
 
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaCall;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -12,6 +15,9 @@ import com.tngtech.archunit.core.domain.properties.HasName;
 import com.tngtech.archunit.core.domain.properties.HasOwner;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import jakarta.persistence.EntityManager;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -84,6 +90,76 @@ class ArchitectureTest {
             resideInAPackage("io.ichido..").and(not(resideInAPackage("io.ichido.client.."))))
         .because("teams calling the API put the client jar on their own classpath, alone")
         .check(PRODUCTION);
+  }
+
+  @Test
+  @DisplayName("a capability uses what another publishes (boundary, entity), never its control")
+  void noCapabilityUsesAnothersControl() {
+    classes()
+        .that()
+        .resideInAPackage("io.ichido..")
+        .should(USE_NO_OTHER_CAPABILITYS_CONTROL)
+        .because(
+            "control is private to its capability: what others may use is published in boundary"
+                + " (small facades returning records) and entity (events); the platform is the"
+                + " shared kernel every capability builds on")
+        .check(PRODUCTION);
+  }
+
+  @Test
+  @DisplayName("no cycles between capabilities")
+  void capabilitiesFormNoCycles() {
+    slices()
+        .matching("io.ichido.(*)..")
+        .should()
+        .beFreeOfCycles()
+        .because(
+            "a capability that depends on one depending back on it cannot be understood, tested"
+                + " or changed alone; the downstream one follows the upstream one's events")
+        .check(PRODUCTION);
+  }
+
+  @Test
+  @DisplayName("entities depend only on entities and the platform")
+  void entitiesDependOnlyOnEntitiesAndThePlatform() {
+    classes()
+        .that()
+        .resideInAPackage("io.ichido..entity..")
+        .should()
+        .onlyDependOnClassesThat(
+            resideOutsideOfPackage("io.ichido..")
+                .or(resideInAPackage("io.ichido..entity.."))
+                .or(resideInAPackage("io.ichido.platform..")))
+        .because("entities and events are data that any capability may hold without its logic")
+        .check(PRODUCTION);
+  }
+
+  private static final ArchCondition<JavaClass> USE_NO_OTHER_CAPABILITYS_CONTROL =
+      new ArchCondition<>("use no other capability's control") {
+        @Override
+        public void check(JavaClass origin, ConditionEvents events) {
+          String own = capability(origin.getPackageName());
+          for (Dependency dependency : origin.getDirectDependenciesFromSelf()) {
+            String target = dependency.getTargetClass().getPackageName();
+            String theirs = capability(target);
+            if (theirs != null
+                && !theirs.equals(own)
+                && !theirs.equals("platform")
+                && (target + ".").startsWith("io.ichido." + theirs + ".control.")) {
+              events.add(SimpleConditionEvent.violated(dependency, dependency.getDescription()));
+            }
+          }
+        }
+      };
+
+  /** {@code payments} for {@code io.ichido.payments.gateway.stripe}; null outside ours. */
+  private static String capability(String packageName) {
+    if (!packageName.startsWith("io.ichido.")) {
+      return null;
+    }
+    String rest = packageName.substring("io.ichido.".length());
+    int dot = rest.indexOf('.');
+    return dot < 0 ? rest : rest.substring(0, dot);
   }
 
   @Test

@@ -19,9 +19,11 @@ import io.ichido.receipts.entity.Receipt;
 import io.ichido.receipts.entity.ReceiptIssued;
 import io.ichido.receipts.entity.ReceiptKind;
 import io.ichido.webhooks.entity.WebhookProcessed;
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import jakarta.interceptor.Interceptor;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.util.List;
@@ -33,6 +35,10 @@ import java.util.Map;
  * have no transaction of their own get one. Retry traffic (a replay served, a webhook delivered
  * again) is not a fact: it is kept beside the log ({@link RetryTraffic}). Rejected webhooks are not
  * facts of ours either: anyone can send them, so they are only counted and logged.
+ *
+ * <p>The log observes each event before any capability reacts to it (the one priority here, and the
+ * only rule it states): a fact is chained before the facts it causes, so the log reads in the order
+ * of the chain of causes (order paid, then its stock and receipt, then the receipt's e-mail).
  */
 @ApplicationScoped
 public class PaymentLogFacts {
@@ -42,7 +48,7 @@ public class PaymentLogFacts {
 
   @PersistenceContext EntityManager em;
 
-  void onOrderPlaced(@Observes OrderPlaced event) {
+  void onOrderPlaced(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) OrderPlaced event) {
     log.record(
         LogEntry.of(LogKind.ORDER_CREATED)
             .order(event.orderId())
@@ -57,7 +63,8 @@ public class PaymentLogFacts {
             .build());
   }
 
-  void onOrderStatusChanged(@Observes OrderStatusChanged event) {
+  void onOrderStatusChanged(
+      @Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) OrderStatusChanged event) {
     log.record(
         LogEntry.of(LogKind.ORDER_STATUS_CHANGED)
             .order(event.orderId())
@@ -69,7 +76,7 @@ public class PaymentLogFacts {
             .build());
   }
 
-  void onStockMoved(@Observes StockMoved event) {
+  void onStockMoved(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) StockMoved event) {
     log.record(
         LogEntry.of(LogKind.STOCK_MOVED)
             .order(event.orderId())
@@ -80,7 +87,8 @@ public class PaymentLogFacts {
             .build());
   }
 
-  void onChargeRequested(@Observes ChargeRequested event) {
+  void onChargeRequested(
+      @Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) ChargeRequested event) {
     log.record(
         LogEntry.of(LogKind.CHARGE_REQUESTED)
             .order(event.orderId())
@@ -94,7 +102,8 @@ public class PaymentLogFacts {
             .build());
   }
 
-  void onGatewayAnswered(@Observes GatewayAnswered event) {
+  void onGatewayAnswered(
+      @Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) GatewayAnswered event) {
     log.record(
         LogEntry.of(LogKind.GATEWAY_ANSWERED)
             .order(event.orderId())
@@ -109,7 +118,8 @@ public class PaymentLogFacts {
             .build());
   }
 
-  void onSurplusReceived(@Observes SurplusReceived event) {
+  void onSurplusReceived(
+      @Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) SurplusReceived event) {
     log.record(
         LogEntry.of(LogKind.PAYMENT_SURPLUS)
             .order(event.orderId())
@@ -125,7 +135,8 @@ public class PaymentLogFacts {
             .build());
   }
 
-  void onSurplusRefunded(@Observes SurplusRefunded event) {
+  void onSurplusRefunded(
+      @Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) SurplusRefunded event) {
     log.record(
         LogEntry.of(LogKind.SURPLUS_REFUNDED)
             .order(event.orderId())
@@ -141,7 +152,8 @@ public class PaymentLogFacts {
             .build());
   }
 
-  void onSurplusRefundFailed(@Observes SurplusRefundFailed event) {
+  void onSurplusRefundFailed(
+      @Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) SurplusRefundFailed event) {
     log.record(
         LogEntry.of(LogKind.SURPLUS_REFUND_FAILED)
             .order(event.orderId())
@@ -159,7 +171,8 @@ public class PaymentLogFacts {
    * The event id is the key of the delivery (in the scope {@code webhook:<gateway>}), so that an
    * auditor finds the event by it, and its redeliveries beside it ({@link RetryTraffic}).
    */
-  void onWebhookProcessed(@Observes WebhookProcessed event) {
+  void onWebhookProcessed(
+      @Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) WebhookProcessed event) {
     log.record(
         LogEntry.of(LogKind.WEBHOOK_PROCESSED)
             .gateway(event.gateway())
@@ -173,7 +186,8 @@ public class PaymentLogFacts {
             .build());
   }
 
-  void onReceiptIssued(@Observes ReceiptIssued event) {
+  void onReceiptIssued(
+      @Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) ReceiptIssued event) {
     Receipt document = event.receipt();
     log.record(
         LogEntry.of(
@@ -198,7 +212,7 @@ public class PaymentLogFacts {
             .build());
   }
 
-  void onEmailQueued(@Observes EmailQueued event) {
+  void onEmailQueued(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) EmailQueued event) {
     log.record(
         LogEntry.of(LogKind.EMAIL_QUEUED)
             .order(event.orderId())
@@ -209,7 +223,8 @@ public class PaymentLogFacts {
             .build());
   }
 
-  void onEmailAttempted(@Observes EmailAttempted event) {
+  void onEmailAttempted(
+      @Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) EmailAttempted event) {
     log.record(
         LogEntry.of(event.sent() ? LogKind.EMAIL_SENT : LogKind.EMAIL_FAILED)
             .order(event.orderId())

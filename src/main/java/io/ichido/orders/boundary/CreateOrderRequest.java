@@ -1,6 +1,5 @@
 package io.ichido.orders.boundary;
 
-import io.ichido.inventory.boundary.KnownSku;
 import io.ichido.orders.control.Orders.Wanted;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;

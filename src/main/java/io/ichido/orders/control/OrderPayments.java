@@ -1,6 +1,10 @@
 package io.ichido.orders.control;
 
 import io.ichido.orders.entity.CustomerOrder;
+import io.ichido.orders.entity.OrderDetails;
+import io.ichido.orders.entity.OrderPaid;
+import io.ichido.orders.entity.OrderPaymentEnded;
+import io.ichido.orders.entity.OrderRefunded;
 import io.ichido.orders.entity.OrderStatus;
 import io.ichido.orders.entity.OrderStatusChanged;
 import io.ichido.payments.entity.PaymentAuthorized;
@@ -12,21 +16,21 @@ import io.ichido.payments.entity.PaymentRefunded;
 import io.ichido.payments.entity.PaymentSucceeded;
 import io.ichido.payments.entity.PaymentWindowClosed;
 import io.ichido.payments.entity.SurplusRefundFailed;
-import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import jakarta.interceptor.Interceptor;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.logging.Logger;
 
 /**
- * Moves orders along as their payments settle, in the transaction that fired the event, before the
- * stock and email observers (priorities), so the log reads status, stock, email. Statuses only move
- * forward: an event that would move an order back (an expiry told after the payment) is logged and
- * ignored.
+ * The one observer of payment events: decides what each means for its order, in the transaction
+ * that fired it and under the order's row lock (taken once: payments took it before firing), moves
+ * the order, and tells the order's followers what became of it ({@link OrderPaid}, {@link
+ * OrderPaymentEnded}, {@link OrderRefunded}), so that stock and receipts act on the order's fate,
+ * never on a raw payment event. Statuses only move forward: an event that would move an order back
+ * (an expiry told after the payment) is logged and ignored.
  */
 @ApplicationScoped
 public class OrderPayments {
@@ -37,9 +41,11 @@ public class OrderPayments {
 
   @Inject Orders orders;
   @Inject Event<OrderStatusChanged> changed;
+  @Inject Event<OrderPaid> paid;
+  @Inject Event<OrderPaymentEnded> ended;
+  @Inject Event<OrderRefunded> refunded;
 
-  void onPaymentAuthorized(
-      @Observes @Priority(Interceptor.Priority.APPLICATION) PaymentAuthorized event) {
+  void onPaymentAuthorized(@Observes PaymentAuthorized event) {
     CustomerOrder order = orders.lock(event.orderId());
     if (order.status() == OrderStatus.PENDING_PAYMENT) {
       OrderStatus before = order.status();
@@ -50,43 +56,48 @@ public class OrderPayments {
     }
   }
 
-  void onPaymentSucceeded(
-      @Observes @Priority(Interceptor.Priority.APPLICATION) PaymentSucceeded event) {
+  void onPaymentSucceeded(@Observes PaymentSucceeded event) {
     CustomerOrder order = orders.lock(event.orderId());
     if (OPEN.contains(order.status())) {
       OrderStatus before = order.status();
       order.paid(event.gateway(), event.chargeId(), event.idempotencyKey());
       changed(order, before, "paid at " + event.gateway());
+      paid.fire(
+          new OrderPaid(
+              OrderDetails.of(order), event.customerEmail(), event.gateway(), event.chargeId()));
     } else {
       ignored(order, event);
     }
   }
 
-  void onPaymentFailed(@Observes @Priority(Interceptor.Priority.APPLICATION) PaymentFailed event) {
+  void onPaymentFailed(@Observes PaymentFailed event) {
     CustomerOrder order = orders.lock(event.orderId());
     if (order.status() == OrderStatus.AWAITING_PAYMENT) {
       OrderStatus before = order.status();
       order.failed();
       changed(order, before, "payment failed: " + event.reason());
+      ended.fire(
+          new OrderPaymentEnded(OrderDetails.of(order), OrderPaymentEnded.Cause.FAILED, null));
     } else {
       ignored(order, event);
     }
   }
 
-  void onPaymentExpired(
-      @Observes @Priority(Interceptor.Priority.APPLICATION) PaymentExpired event) {
+  void onPaymentExpired(@Observes PaymentExpired event) {
     CustomerOrder order = orders.lock(event.orderId());
     if (OPEN.contains(order.status())) {
       OrderStatus before = order.status();
       order.expired();
       changed(order, before, "payment expired at " + event.gateway());
+      ended.fire(
+          new OrderPaymentEnded(
+              OrderDetails.of(order), OrderPaymentEnded.Cause.EXPIRED, event.customerEmail()));
     } else {
       ignored(order, event);
     }
   }
 
-  void onPaymentRefunded(
-      @Observes @Priority(Interceptor.Priority.APPLICATION) PaymentRefunded event) {
+  void onPaymentRefunded(@Observes PaymentRefunded event) {
     CustomerOrder order = orders.lock(event.orderId());
     if (order.status() == OrderStatus.PAID || order.status() == OrderStatus.PARTIALLY_REFUNDED) {
       OrderStatus before = order.status();
@@ -101,13 +112,13 @@ public class OrderPayments {
               + " "
               + event.currency()
               + " so far");
+      refunded.fire(new OrderRefunded(OrderDetails.of(order), event.gateway(), event.full()));
     } else {
       ignored(order, event);
     }
   }
 
-  void onPaymentDisputed(
-      @Observes @Priority(Interceptor.Priority.APPLICATION) PaymentDisputed event) {
+  void onPaymentDisputed(@Observes PaymentDisputed event) {
     CustomerOrder order = orders.lock(event.orderId());
     if (order.status() != OrderStatus.NEEDS_REVIEW) {
       OrderStatus before = order.status();
@@ -119,20 +130,20 @@ public class OrderPayments {
     }
   }
 
-  void onPaymentWindowClosed(
-      @Observes @Priority(Interceptor.Priority.APPLICATION) PaymentWindowClosed event) {
+  void onPaymentWindowClosed(@Observes PaymentWindowClosed event) {
     CustomerOrder order = orders.lock(event.orderId());
     if (order.status() == OrderStatus.PENDING_PAYMENT) {
       OrderStatus before = order.status();
       order.expired();
       changed(order, before, "unpaid after " + event.window());
+      ended.fire(
+          new OrderPaymentEnded(OrderDetails.of(order), OrderPaymentEnded.Cause.UNPAID, null));
     } else {
       ignored(order, event);
     }
   }
 
-  void onPaymentNeedsReview(
-      @Observes @Priority(Interceptor.Priority.APPLICATION) PaymentNeedsReview event) {
+  void onPaymentNeedsReview(@Observes PaymentNeedsReview event) {
     CustomerOrder order = orders.lock(event.orderId());
     if (OPEN.contains(order.status())
         || order.status() == OrderStatus.FAILED
@@ -148,8 +159,7 @@ public class OrderPayments {
   }
 
   /** Money that did not go back by itself: whatever the order's status, a person must act. */
-  void onSurplusRefundFailed(
-      @Observes @Priority(Interceptor.Priority.APPLICATION) SurplusRefundFailed event) {
+  void onSurplusRefundFailed(@Observes SurplusRefundFailed event) {
     CustomerOrder order = orders.lock(event.orderId());
     if (order.status() != OrderStatus.NEEDS_REVIEW) {
       LOG.warning(() -> "Order " + order.id() + " needs review: " + event.reason());

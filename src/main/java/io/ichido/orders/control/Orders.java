@@ -1,11 +1,10 @@
 package io.ichido.orders.control;
 
-import io.ichido.inventory.control.Inventory;
-import io.ichido.inventory.control.UnknownSku;
-import io.ichido.inventory.entity.Product;
+import io.ichido.orders.boundary.Stockroom;
 import io.ichido.orders.entity.CustomerOrder;
 import io.ichido.orders.entity.OrderLine;
 import io.ichido.orders.entity.OrderPlaced;
+import io.ichido.orders.entity.PricedItem;
 import io.ichido.platform.control.Rows;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
@@ -25,7 +24,7 @@ public class Orders {
 
   @PersistenceContext EntityManager em;
 
-  @Inject Inventory inventory;
+  @Inject Stockroom stockroom;
   @Inject Event<OrderPlaced> placed;
 
   /** One line to order: a SKU and how many. */
@@ -40,8 +39,7 @@ public class Orders {
     }
     List<OrderLine> lines = new ArrayList<>();
     for (Map.Entry<String, Integer> wanted : quantities.entrySet()) {
-      Product product =
-          inventory.product(wanted.getKey()).orElseThrow(() -> new UnknownSku(wanted.getKey()));
+      PricedItem product = stockroom.priced(wanted.getKey());
       lines.add(
           new OrderLine(
               product.sku(),
@@ -63,7 +61,7 @@ public class Orders {
             order.currency(),
             order.taxes()));
     for (OrderLine line : lines) {
-      inventory.reserve(order.id(), line.sku(), line.quantity());
+      stockroom.reserve(order.id(), line.sku(), line.quantity());
     }
     return order;
   }
@@ -89,6 +87,12 @@ public class Orders {
       throw new OrderNotFound(id);
     }
     return order;
+  }
+
+  /** Any order as it stands in the caller's transaction, unlocked; null when there is none. */
+  @Transactional(Transactional.TxType.MANDATORY)
+  public CustomerOrder current(long id) {
+    return Rows.find(em, CustomerOrder.class, id);
   }
 
   @Transactional

@@ -29,7 +29,7 @@ public record ChargeView(
         attempt.orderId(),
         attempt.gatewayChargeId(),
         attempt.status().name().toLowerCase(Locale.ROOT),
-        outcome.orderStatus().name(),
+        outcome.orderStatus(),
         attempt.amount(),
         attempt.currency(),
         attempt.gateway(),

@@ -1,6 +1,5 @@
 package io.ichido.payments.boundary;
 
-import io.ichido.orders.control.OrderNotFound;
 import io.ichido.payments.control.Charges;
 import io.ichido.payments.control.ReturnLinks;
 import jakarta.enterprise.context.RequestScoped;
@@ -30,6 +29,7 @@ public class GatewayReturnResource {
 
   @Inject Charges charges;
   @Inject ReturnLinks links;
+  @Inject PayableOrders orders;
 
   @Operation(
       operationId = "returnFromOmise",
@@ -82,7 +82,7 @@ public class GatewayReturnResource {
   private ReturnView returned(String gateway, long orderId, long expires, String token) {
     if (!links.valid(gateway, orderId, expires, token)) {
       // The same answer as for an order that does not exist: a guess learns nothing.
-      throw new OrderNotFound(orderId);
+      throw orders.notFound(orderId);
     }
     return ReturnView.of(charges.refresh(orderId, gateway));
   }

@@ -23,7 +23,7 @@ public record ReturnView(
     return new ReturnView(
         attempt.orderId(),
         attempt.status().name().toLowerCase(Locale.ROOT),
-        outcome.orderStatus().name(),
+        outcome.orderStatus(),
         attempt.status() == ChargeStatus.REQUIRES_ACTION ? outcome.authorizeUri() : null);
   }
 }

@@ -2,7 +2,6 @@ package io.ichido.payments.control;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
-import io.ichido.orders.entity.OrderStatus;
 import io.ichido.payments.entity.ChargeAttempt;
 import io.ichido.payments.entity.ChargeStatus;
 import io.ichido.platform.control.Json;
@@ -14,7 +13,7 @@ import java.util.Map;
  */
 public record ChargeOutcome(
     ChargeAttempt attempt,
-    OrderStatus orderStatus,
+    String orderStatus,
     Map<String, Object> instructions,
     String authorizeUri) {
 
@@ -22,7 +21,7 @@ public record ChargeOutcome(
    * From the gateway's fresh answer, or, without one, from what the attempt kept. An answer that
    * still requires action but no longer says where (2C2P's inquiry) leaves the kept link in place.
    */
-  static ChargeOutcome of(ChargeAttempt attempt, OrderStatus orderStatus, GatewayCharge answer) {
+  static ChargeOutcome of(ChargeAttempt attempt, String orderStatus, GatewayCharge answer) {
     if (answer != null
         && attempt.status() == answer.status()
         && (answer.status() != ChargeStatus.REQUIRES_ACTION || answer.authorizeUri() != null)) {

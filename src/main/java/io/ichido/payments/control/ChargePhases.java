@@ -1,11 +1,11 @@
 package io.ichido.payments.control;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import io.ichido.orders.control.Orders;
-import io.ichido.orders.entity.CustomerOrder;
+import io.ichido.payments.boundary.PayableOrders;
 import io.ichido.payments.entity.ChargeAttempt;
 import io.ichido.payments.entity.ChargeRequested;
 import io.ichido.payments.entity.ChargeStatus;
+import io.ichido.payments.entity.PayableOrder;
 import io.ichido.payments.entity.PaymentMethod;
 import io.ichido.platform.control.Json;
 import io.ichido.platform.control.Rows;
@@ -35,7 +35,7 @@ class ChargePhases {
 
   @PersistenceContext EntityManager em;
 
-  @Inject Orders orders;
+  @Inject PayableOrders orders;
   @Inject GatewayKeys gatewayKeys;
   @Inject PaymentSettings settings;
   @Inject GatewaySettings gateways;
@@ -57,7 +57,7 @@ class ChargePhases {
       PaymentGateway gateway,
       PaymentMethod method,
       String returnUrl) {
-    CustomerOrder order = orders.lockOwned(owner, charge.orderId());
+    PayableOrder order = orders.lockOwned(owner, charge.orderId());
     List<ChargeAttempt> attempts =
         em.createNamedQuery(ChargeAttempt.FOR_ORDER, ChargeAttempt.class)
             .setParameter("orderId", order.id())
@@ -78,13 +78,13 @@ class ChargePhases {
     if (inDoubt.isPresent()) {
       return new ChargeStep.Reconcile(inDoubt.get().id(), false);
     }
-    switch (order.status()) {
-      case PENDING_PAYMENT -> {}
-      case PAID, PARTIALLY_REFUNDED, REFUNDED ->
+    switch (order.standing()) {
+      case UNPAID -> {}
+      case PAID ->
           throw PaymentRefused.alreadyPaid(
               order.id(), attempts.stream().filter(a -> a.status().paid()).findFirst());
       case AWAITING_PAYMENT -> throw PaymentRefused.awaitingPayment(order.id());
-      default -> throw PaymentRefused.notPayable(order.id(), order.status().name());
+      case IN_REVIEW, ENDED -> throw PaymentRefused.notPayable(order.id(), order.status());
     }
     if (attempts.stream().anyMatch(a -> a.status() == ChargeStatus.REQUIRES_ACTION)) {
       // A 3-D Secure charge under another key is still open for this order.
@@ -225,8 +225,9 @@ class ChargePhases {
    */
   @Transactional(TxType.REQUIRES_NEW)
   public ChargeOutcome answered(long attemptId, GatewayCharge answer, String via) {
-    ChargeAttempt attempt = locked(attemptId);
-    CustomerOrder order = orders.lock(attempt.orderId());
+    ChargeAttempt attempt = Rows.find(em, ChargeAttempt.class, attemptId);
+    PayableOrder order = orders.lock(attempt.orderId());
+    em.refresh(attempt);
     ChargeStatus before = attempt.status();
     if (!before.open() || (before == answer.status() && !before.inDoubt())) {
       return ChargeOutcome.of(attempt, order.status(), answer);
@@ -240,7 +241,7 @@ class ChargePhases {
       attempt.answered(ChargeStatus.NEEDS_REVIEW, answer.chargeId(), "amount_mismatch", null);
       events.answered(attempt, answer.amount(), answer.currency(), via);
       events.needsReview(attempt, answer.chargeId(), answer.amount(), answer.currency(), why);
-      return ChargeOutcome.of(attempt, order.status(), null);
+      return ChargeOutcome.of(attempt, statusNow(order), null);
     }
     if (answer.status() == ChargeStatus.SUCCEEDED) {
       Optional<String> notThePayment = surpluses.whyNotThePayment(order, attempt);
@@ -253,7 +254,7 @@ class ChargePhases {
             notThePayment.get(),
             via);
         events.answered(attempt, answer.amount(), answer.currency(), via);
-        return ChargeOutcome.of(attempt, order.status(), null);
+        return ChargeOutcome.of(attempt, statusNow(order), null);
       }
     }
     attempt.answered(
@@ -263,7 +264,7 @@ class ChargePhases {
     }
     events.answered(attempt, answer.amount(), answer.currency(), via);
     events.settled(attempt);
-    return ChargeOutcome.of(attempt, order.status(), answer);
+    return ChargeOutcome.of(attempt, statusNow(order), answer);
   }
 
   /**
@@ -340,10 +341,11 @@ class ChargePhases {
    */
   @Transactional(TxType.REQUIRES_NEW)
   public ChargeOutcome latest(long orderId, String gateway) {
-    CustomerOrder order = Rows.find(em, CustomerOrder.class, orderId);
-    if (order == null) {
-      throw PaymentRefused.notPayable(orderId, "without a " + gateway + " charge");
-    }
+    PayableOrder order =
+        orders
+            .find(orderId)
+            .orElseThrow(
+                () -> PaymentRefused.notPayable(orderId, "without a " + gateway + " charge"));
     return em
         .createNamedQuery(ChargeAttempt.FOR_ORDER, ChargeAttempt.class)
         .setParameter("orderId", orderId)
@@ -353,6 +355,11 @@ class ChargePhases {
         .reduce((first, second) -> second)
         .map(a -> ChargeOutcome.of(a, order.status(), null))
         .orElseThrow(() -> PaymentRefused.notPayable(orderId, "without a " + gateway + " charge"));
+  }
+
+  /** The order's status after what this transaction fired moved it. */
+  private String statusNow(PayableOrder locked) {
+    return orders.find(locked.id()).map(PayableOrder::status).orElse(locked.status());
   }
 
   /** The attempt under its order's lock: the order serialises everything that moves its payment. */

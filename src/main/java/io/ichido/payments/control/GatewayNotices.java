@@ -1,13 +1,12 @@
 package io.ichido.payments.control;
 
-import io.ichido.orders.control.Orders;
-import io.ichido.orders.entity.CustomerOrder;
-import io.ichido.orders.entity.OrderStatus;
+import io.ichido.payments.boundary.PayableOrders;
 import io.ichido.payments.entity.ChargeAttempt;
 import io.ichido.payments.entity.ChargeStatus;
 import io.ichido.payments.entity.GatewayNotice;
 import io.ichido.payments.entity.GatewayRefund;
 import io.ichido.payments.entity.NoticeEffect;
+import io.ichido.payments.entity.PayableOrder;
 import io.ichido.payments.entity.PaymentDisputed;
 import io.ichido.payments.entity.PaymentExpired;
 import io.ichido.payments.entity.PaymentFailed;
@@ -33,7 +32,7 @@ public class GatewayNotices {
 
   @PersistenceContext EntityManager em;
 
-  @Inject Orders orders;
+  @Inject PayableOrders orders;
   @Inject AttemptEvents events;
   @Inject Surpluses surpluses;
   @Inject RefundPhases refundPhases;
@@ -51,7 +50,7 @@ public class GatewayNotices {
       return NoticeEffect.UNKNOWN_CHARGE;
     }
     ChargeAttempt attempt = found.get();
-    CustomerOrder order = orders.lock(attempt.orderId());
+    PayableOrder order = orders.lock(attempt.orderId());
     em.refresh(attempt);
     return switch (notice.outcome()) {
       case SUCCEEDED -> succeeded(order, attempt, notice);
@@ -69,14 +68,14 @@ public class GatewayNotices {
    * decides, and the attempt leaves its waiting state, so that a later expiry of it releases no
    * stock and mails no customer who paid.
    */
-  private NoticeEffect succeeded(CustomerOrder order, ChargeAttempt attempt, GatewayNotice notice) {
+  private NoticeEffect succeeded(PayableOrder order, ChargeAttempt attempt, GatewayNotice notice) {
     if (attempt.status().paid()
         || attempt.status().surplus()
         || attempt.status() == ChargeStatus.NEEDS_REVIEW) {
       return NoticeEffect.NO_CHANGE;
     }
     Optional<String> notThePayment =
-        order.status() == OrderStatus.NEEDS_REVIEW && attempt.status().holdsSlot()
+        order.standing() == PayableOrder.Standing.IN_REVIEW && attempt.status().holdsSlot()
             ? Optional.empty()
             : surpluses.whyNotThePayment(order, attempt);
     if (notThePayment.isPresent()) {
@@ -89,7 +88,7 @@ public class GatewayNotices {
           "webhook");
       return NoticeEffect.APPLIED;
     }
-    if (order.status() == OrderStatus.NEEDS_REVIEW) {
+    if (order.standing() == PayableOrder.Standing.IN_REVIEW) {
       return NoticeEffect.NO_CHANGE;
     }
     if (notice.amount() != attempt.amount()

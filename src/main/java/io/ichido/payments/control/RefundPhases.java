@@ -1,6 +1,6 @@
 package io.ichido.payments.control;
 
-import io.ichido.orders.control.Orders;
+import io.ichido.payments.boundary.PayableOrders;
 import io.ichido.payments.entity.ChargeAttempt;
 import io.ichido.payments.entity.GatewayRefund;
 import io.ichido.payments.entity.SurplusRefundFailed;
@@ -23,7 +23,7 @@ class RefundPhases {
 
   @PersistenceContext EntityManager em;
 
-  @Inject Orders orders;
+  @Inject PayableOrders orders;
   @Inject PaymentSettings settings;
   @Inject Event<Object> events;
 

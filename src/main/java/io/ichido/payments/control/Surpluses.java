@@ -1,9 +1,8 @@
 package io.ichido.payments.control;
 
-import io.ichido.orders.entity.CustomerOrder;
-import io.ichido.orders.entity.OrderStatus;
 import io.ichido.payments.entity.ChargeAttempt;
 import io.ichido.payments.entity.GatewayRefund;
+import io.ichido.payments.entity.PayableOrder;
 import io.ichido.payments.entity.SurplusReceived;
 import io.ichido.payments.entity.SurplusRefundFailed;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -42,9 +41,8 @@ public class Surpluses {
    * paid).
    */
   @Transactional(TxType.MANDATORY)
-  public Optional<String> whyNotThePayment(CustomerOrder order, ChargeAttempt attempt) {
-    if (order.status() != OrderStatus.PENDING_PAYMENT
-        && order.status() != OrderStatus.AWAITING_PAYMENT) {
+  public Optional<String> whyNotThePayment(PayableOrder order, ChargeAttempt attempt) {
+    if (!order.standing().open()) {
       return Optional.of("the order was " + order.status() + " when this payment was reported");
     }
     return em.createNamedQuery(ChargeAttempt.FOR_ORDER, ChargeAttempt.class)

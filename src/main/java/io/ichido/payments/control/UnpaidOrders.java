@@ -1,9 +1,8 @@
 package io.ichido.payments.control;
 
-import io.ichido.orders.control.Orders;
-import io.ichido.orders.entity.CustomerOrder;
-import io.ichido.orders.entity.OrderStatus;
+import io.ichido.payments.boundary.PayableOrders;
 import io.ichido.payments.entity.ChargeAttempt;
+import io.ichido.payments.entity.PayableOrder;
 import io.ichido.payments.entity.PaymentWindowClosed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
@@ -28,7 +27,7 @@ class UnpaidOrders {
 
   @PersistenceContext EntityManager em;
 
-  @Inject Orders orders;
+  @Inject PayableOrders orders;
   @Inject PaymentSettings settings;
   @Inject Event<PaymentWindowClosed> closed;
 
@@ -50,8 +49,8 @@ class UnpaidOrders {
   /** Lapses one order, checked again under its lock: a charge may have begun meanwhile. */
   @Transactional(TxType.REQUIRES_NEW)
   public boolean lapse(long orderId) {
-    CustomerOrder order = orders.lock(orderId);
-    if (order.status() != OrderStatus.PENDING_PAYMENT
+    PayableOrder order = orders.lock(orderId);
+    if (order.standing() != PayableOrder.Standing.UNPAID
         || order.createdAt().plus(settings.paymentWindow()).isAfter(Instant.now())) {
       return false;
     }

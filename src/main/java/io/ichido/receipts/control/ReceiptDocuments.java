@@ -1,6 +1,6 @@
 package io.ichido.receipts.control;
 
-import io.ichido.orders.entity.CustomerOrder;
+import io.ichido.orders.entity.OrderDetails;
 import io.ichido.orders.entity.OrderLine;
 import io.ichido.receipts.entity.RateTotal;
 import io.ichido.receipts.entity.Receipt;
@@ -33,7 +33,7 @@ public final class ReceiptDocuments {
   }
 
   /** The document as plain text, for the e-mail that carries the original. */
-  public static String text(Receipt document, CustomerOrder order) {
+  public static String text(Receipt document, OrderDetails order) {
     StringBuilder text = new StringBuilder();
     text.append(title(document)).append("\n\n");
     text.append("発行者 / Issuer: ").append(document.issuerName()).append('\n');

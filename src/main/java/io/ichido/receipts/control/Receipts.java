@@ -1,20 +1,17 @@
 package io.ichido.receipts.control;
 
-import io.ichido.orders.control.Orders;
-import io.ichido.orders.entity.CustomerOrder;
-import io.ichido.orders.entity.OrderStatus;
-import io.ichido.payments.entity.PaymentRefunded;
-import io.ichido.payments.entity.PaymentSucceeded;
+import io.ichido.orders.boundary.OrderBook;
+import io.ichido.orders.entity.OrderDetails;
+import io.ichido.orders.entity.OrderPaid;
+import io.ichido.orders.entity.OrderRefunded;
 import io.ichido.receipts.entity.RateTotal;
 import io.ichido.receipts.entity.Receipt;
 import io.ichido.receipts.entity.ReceiptIssued;
 import io.ichido.receipts.entity.ReceiptKind;
-import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import jakarta.interceptor.Interceptor;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
@@ -25,11 +22,10 @@ import java.util.Optional;
 import java.util.logging.Logger;
 
 /**
- * Issues receipts and return invoices, in the transaction that settles the payment or the refund
- * and under that order's row lock, so that a webhook delivered twice, or to two servers at once,
- * finds the document the first delivery issued. Observers run after {@code OrderPayments} (which
- * moves the order) and {@code StockSettlement}, and before {@code PaymentEmails} (which sends the
- * document).
+ * Issues receipts and return invoices as orders are paid and refunded, in the transaction that
+ * decided it and so under the order's row lock (orders hold it when they tell), so that a webhook
+ * delivered twice, or to two servers at once, finds the document the first delivery issued. Each
+ * document is told on as {@link ReceiptIssued}, which the e-mail follows.
  */
 @ApplicationScoped
 public class Receipts {
@@ -40,15 +36,14 @@ public class Receipts {
 
   @PersistenceContext EntityManager em;
 
-  @Inject Orders orders;
+  @Inject OrderBook orders;
   @Inject ReceiptIssuer issuer;
   @Inject Event<ReceiptIssued> issued;
 
-  void onPaymentSucceeded(
-      @Observes @Priority(Interceptor.Priority.APPLICATION + 15) PaymentSucceeded event) {
-    CustomerOrder order = orders.lock(event.orderId());
-    if (order.status() != OrderStatus.PAID || receiptOf(order.id()).isPresent()) {
-      return; // not paid by this payment (a person reviews it), or issued already
+  void onOrderPaid(@Observes OrderPaid event) {
+    OrderDetails order = event.order();
+    if (receiptOf(order.id()).isPresent()) {
+      return; // issued already
     }
     List<RateTotal> rates =
         order.taxes().stream()
@@ -70,12 +65,16 @@ public class Receipts {
       receipt.deliver(now); // the e-mail queued with it is the original
     }
     em.persist(receipt);
-    issued.fire(new ReceiptIssued(receipt, order.customer()));
+    issued.fire(
+        new ReceiptIssued(
+            receipt,
+            order.customer(),
+            ReceiptDocuments.text(receipt, order),
+            "%s (%s)".formatted(event.gateway(), event.chargeId())));
   }
 
-  void onPaymentRefunded(
-      @Observes @Priority(Interceptor.Priority.APPLICATION + 15) PaymentRefunded event) {
-    CustomerOrder order = orders.lock(event.orderId());
+  void onOrderRefunded(@Observes OrderRefunded event) {
+    OrderDetails order = event.order();
     Optional<Receipt> paid = receiptOf(order.id());
     if (paid.isEmpty()) {
       LOG.warning(
@@ -109,12 +108,12 @@ public class Receipts {
       returned.deliver(now);
     }
     em.persist(returned);
-    issued.fire(new ReceiptIssued(returned, order.customer()));
+    issued.fire(
+        new ReceiptIssued(
+            returned, order.customer(), ReceiptDocuments.text(returned, order), null));
   }
 
-  /** The receipt of a paid order, in the caller's transaction. */
-  @Transactional(Transactional.TxType.MANDATORY)
-  public Optional<Receipt> receiptOf(long orderId) {
+  private Optional<Receipt> receiptOf(long orderId) {
     return documents(orderId).stream().filter(d -> d.kind() == ReceiptKind.RECEIPT).findFirst();
   }
 
@@ -122,12 +121,12 @@ public class Receipts {
    * The caller's order and its documents, to print: the receipt first, then each return invoice. A
    * document whose original already went out is printed as a reprint.
    *
-   * @throws io.ichido.orders.control.OrderNotFound when the order is not the caller's
+   * @throws io.ichido.platform.control.ProblemException order-not-found when it is not the caller's
    * @throws ReceiptNotIssued when it has no receipt
    */
   @Transactional
   public Printout print(String owner, long orderId) {
-    CustomerOrder order = orders.find(owner, orderId);
+    OrderDetails order = orders.details(owner, orderId);
     List<Receipt> documents = documents(orderId);
     if (documents.isEmpty()) {
       throw new ReceiptNotIssued(orderId);

@@ -1,4 +1,4 @@
-package io.ichido.inventory.boundary;
+package io.ichido.orders.boundary;
 
 import jakarta.validation.Constraint;
 import jakarta.validation.Payload;

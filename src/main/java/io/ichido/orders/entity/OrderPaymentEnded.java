@@ -1,0 +1,19 @@
+package io.ichido.orders.entity;
+
+/**
+ * The order ended unpaid, in the transaction that decided it: its payment failed, expired, or never
+ * began within the payment window. {@code customerEmail} is the payer's address when the ended
+ * payment named one.
+ */
+public record OrderPaymentEnded(OrderDetails order, Cause cause, String customerEmail) {
+
+  /** Why no money will come. */
+  public enum Cause {
+    /** The gateway said the awaited payment failed. */
+    FAILED,
+    /** The gateway said the awaited payment expired unpaid (konbini, bank transfer, QR). */
+    EXPIRED,
+    /** No charge was made before the payment window closed. */
+    UNPAID
+  }
+}
