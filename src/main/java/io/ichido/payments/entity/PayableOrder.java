@@ -5,8 +5,9 @@ import java.time.Instant;
 /**
  * The order a payment is for, as payments needs to see it: whose it is, what it costs, where it
  * stands and since when. Orders publish it through {@code payments.boundary.PayableOrders}, so that
- * payments decide about money without knowing how an order is kept; {@code status} is the order's
- * own status name, shown to the client as it is.
+ * payments decide about money without the order entity; {@code status} is the order's own status
+ * name, shown to the client as it is. (One statement still reads the order table: the sweep's
+ * search for orders left unpaid, which joins it with the attempts to find them in one query.)
  */
 public record PayableOrder(
     long id,
