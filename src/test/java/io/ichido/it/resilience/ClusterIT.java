@@ -35,7 +35,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import org.assertj.core.api.SoftAssertions;
 import org.jboss.arquillian.container.test.api.Deployer;
@@ -307,7 +306,8 @@ class ClusterIT {
             customer,
             ordered,
             retriedAfter,
-            TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started));
+            TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started),
+            balancer.baseUrl());
     System.out.printf(
         "Cluster soak %s: orders=%d client-retries=%d %s servers=%s in %d s, midway after %d paid%n",
         name, ordered.size(), retries.get(), retriedAfter, servedBy, soak.seconds(), midwayAfter);
@@ -317,85 +317,6 @@ class ClusterIT {
   /** What a soak does once it is well under way. */
   private interface Midway {
     void run() throws Exception;
-  }
-
-  private record Soak(
-      String name,
-      int orders,
-      String sku,
-      String customer,
-      Map<Long, Long> ordered,
-      Map<String, Integer> retriedAfter,
-      long seconds) {
-
-    /**
-     * Every invariant, so that a broken run says all it broke: each order charged once for its
-     * amount, paid, its stock sold, its receipt sent, and every fact chained by the sequencer of
-     * whichever server runs it (no auditor read helped it) with the chain intact.
-     */
-    SoftAssertions everyChargeOnce() throws Exception {
-      Instant done = Instant.now();
-      boolean chained =
-          eventually(
-              () -> Db.count("SELECT count(*) FROM payment_log_pending") == 0,
-              Duration.ofSeconds(10));
-      Duration chainedAfter = Duration.between(done, Instant.now());
-      Map<Long, List<JsonNode>> charges = Sandbox.successfulChargesByOrder(ordered.keySet());
-      long charged =
-          charges.values().stream()
-              .flatMap(List::stream)
-              .mapToLong(c -> c.path("amount").asLong())
-              .sum();
-      long total = ordered.values().stream().mapToLong(Long::longValue).sum();
-      System.out.printf(
-          "Cluster soak %s: charges=%d ordered=%d JPY charged=%d JPY; pending facts chained %d ms"
-              + " after the last answer%n",
-          name,
-          charges.values().stream().mapToInt(List::size).sum(),
-          total,
-          charged,
-          chainedAfter.toMillis());
-
-      SoftAssertions soak = new SoftAssertions();
-      soak.assertThat(ordered).hasSize(orders);
-      soak.assertThat(charges).as("orders charged").hasSize(orders);
-      soak.assertThat(
-              charges.entrySet().stream()
-                  .filter(c -> c.getValue().size() > 1)
-                  .map(Map.Entry::getKey))
-          .as("orders charged more than once")
-          .isEmpty();
-      soak.assertThat(charged).as("charged").isEqualTo(total);
-      soak.assertThat(
-              Db.count(
-                  "SELECT count(*) FROM customer_order WHERE customer = ? AND status = 'PAID'",
-                  customer))
-          .as("paid orders")
-          .isEqualTo(orders);
-      soak.assertThat(Db.count("SELECT count(*) FROM customer_order WHERE customer = ?", customer))
-          .as("orders")
-          .isEqualTo(orders);
-      soak.assertThat(Db.reserved(sku)).as("still reserved").isZero();
-      soak.assertThat(Db.onHand(sku)).as("left on hand").isZero();
-      soak.assertThat(chained).as("every fact chained within 10 s of the last answer").isTrue();
-      JsonNode report =
-          Shopper.json(
-              Api.at(balancer.baseUrl(), "auditor").get("/api/audit/payment-log/verify").body());
-      soak.assertThat(report.path("intact").asBoolean()).as(report.toString()).isTrue();
-      soak.assertThat(report.path("unchained").asLong()).as("unchained").isZero();
-      soak.assertThat(
-              eventually(
-                  () ->
-                      Db.count(
-                              "SELECT count(*) FROM email_outbox o JOIN customer_order c ON"
-                                  + " c.id = o.order_id WHERE c.customer = ? AND o.status = 'SENT'",
-                              customer)
-                          == orders,
-                  Duration.ofSeconds(30)))
-          .as("every receipt sent")
-          .isTrue();
-      return soak;
-    }
   }
 
   @Test
@@ -506,18 +427,6 @@ class ClusterIT {
       SECOND.kill();
       killedAt = Instant.now();
     }
-  }
-
-  private static boolean eventually(BooleanSupplier condition, Duration limit)
-      throws InterruptedException {
-    long deadline = System.nanoTime() + limit.toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        return false;
-      }
-      Thread.sleep(50);
-    }
-    return true;
   }
 
   private static Api shop(String user) {
