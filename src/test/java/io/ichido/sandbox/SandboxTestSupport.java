@@ -9,11 +9,7 @@ import com.auth0.jwt.interfaces.DecodedJWT;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.stripe.StripeClient;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -29,11 +25,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Queue;
-import java.util.TreeMap;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -425,84 +417,5 @@ abstract class SandboxTestSupport {
 
   static JsonNode json(HttpResponse<String> response) throws Exception {
     return JSON.readTree(response.body());
-  }
-
-  /** One webhook request the receiver got. */
-  record Received(String path, Map<String, List<String>> headers, String body) {
-
-    String header(String name) {
-      List<String> values = headers.get(name);
-      return values == null ? null : values.get(0);
-    }
-  }
-
-  /**
-   * The endpoint webhooks go to: it records every request and answers the queued statuses, then
-   * 200.
-   */
-  static final class Receiver implements AutoCloseable {
-
-    private final HttpServer server;
-    private final List<Received> received = new CopyOnWriteArrayList<>();
-    private final Queue<Integer> statuses = new ConcurrentLinkedQueue<>();
-
-    Receiver() throws IOException {
-      server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-      server.createContext(
-          "/",
-          exchange -> {
-            Map<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-            headers.putAll(exchange.getRequestHeaders());
-            String body;
-            try (InputStream in = exchange.getRequestBody()) {
-              body = new String(in.readAllBytes(), UTF_8);
-            }
-            received.add(new Received(exchange.getRequestURI().getPath(), headers, body));
-            Integer status = statuses.poll();
-            exchange.sendResponseHeaders(status == null ? 200 : status, -1);
-            exchange.close();
-          });
-      server.start();
-    }
-
-    String url() {
-      return "http://localhost:" + server.getAddress().getPort() + "/api/webhooks";
-    }
-
-    void answer(Integer... next) {
-      statuses.addAll(List.of(next));
-    }
-
-    List<Received> received() {
-      return List.copyOf(received);
-    }
-
-    /** Waits up to 5 s for {@code count} requests; fails saying so when fewer came. */
-    List<Received> await(int count) throws InterruptedException {
-      Duration limit = Duration.ofSeconds(5);
-      long deadline = System.nanoTime() + limit.toNanos();
-      while (received.size() < count && System.nanoTime() < deadline) {
-        Thread.sleep(10);
-      }
-      assertThat(received)
-          .as("webhook requests the receiver got within %s, waiting for %d", limit, count)
-          .hasSizeGreaterThanOrEqualTo(count);
-      return received();
-    }
-
-    /** The one request that came. */
-    Received only() throws InterruptedException {
-      return assertThat(await(1)).hasSize(1).actual().get(0);
-    }
-
-    void clear() {
-      statuses.clear();
-      received.clear();
-    }
-
-    @Override
-    public void close() {
-      server.stop(0);
-    }
   }
 }

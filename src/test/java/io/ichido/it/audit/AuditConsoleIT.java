@@ -1,0 +1,452 @@
+package io.ichido.it.audit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.ichido.it.support.Api;
+import io.ichido.it.support.Chromium;
+import io.ichido.it.support.Db;
+import io.ichido.it.support.Deployments;
+import io.ichido.it.support.OrderJson;
+import io.ichido.it.support.Sandbox;
+import io.ichido.it.support.Shopper;
+import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The auditors' console at {@code /audit/} in a real headless Chromium, against the real API: what
+ * an auditor sees and downloads is what the API holds.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class AuditConsoleIT {
+
+  private static final String LOG = "/api/audit/payment-log";
+  private static final Api AUDITOR = Api.as("auditor");
+
+  /** Each order logs ORDER_CREATED and STOCK_MOVED: 24 entries, two pages of 20 and more. */
+  private static final int ORDERS = 12;
+
+  private static final int PAGE = 20;
+
+  private static String customer;
+
+  private Chromium chromium;
+  private WebDriver browser;
+
+  /** What the payment log's sequencer holds while it chains (LogSequencing.SEQUENCER_LOCK). */
+  private static final long SEQUENCER_LOCK = 0x1c41d0_0003L;
+
+  private WebDriverWait wait;
+  private Path downloads;
+
+  @Deployment
+  static WebArchive deployment() {
+    // The stalled-sequencer test holds the chain's lock: a search then waits for the chain only a
+    // second before answering "not yet chained", instead of five for every sign-in meanwhile.
+    Map<String, String> config = new HashMap<>(Sandbox.gatewayConfig());
+    config.put("ichido.audit.catch-up-limit", "PT1S");
+    return Deployments.appWith("ichido-console", config);
+  }
+
+  @BeforeAll
+  static void orders() {
+    customer = OrderJson.customer("console");
+    Shopper shopper = new Shopper(Api.as("shop-a"));
+    for (int i = 0; i < ORDERS; i++) {
+      shopper.order(Db.newProduct(10, 1000, 10), 1 + i % 3, customer);
+    }
+  }
+
+  @BeforeEach
+  void browserInstalled() throws IOException {
+    Chromium.requireInstalled();
+    downloads = Files.createTempDirectory("ichido-downloads");
+  }
+
+  /** A fresh headless Chromium whose user prefers {@code language}. */
+  private void startBrowser(String language) throws IOException {
+    chromium = Chromium.start(language, downloads);
+    browser = chromium.driver();
+    wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+  }
+
+  @AfterEach
+  void stopBrowser() {
+    if (chromium != null) {
+      chromium.close();
+    }
+    Chromium.removeQuietly(downloads);
+  }
+
+  @Test
+  @DisplayName("an auditor signs in, sees the chain intact, filters, pages forward and back")
+  void searchAndPage() throws IOException {
+    open();
+    signIn("auditor", "auditor-secret");
+    wait.until(ExpectedConditions.attributeToBe(By.id("chain"), "data-state", "intact"));
+    String verdict = text("chain-status");
+    assertThat(verdict).matches("Hash chain intact — [\\d,]+ entries");
+
+    new Select(byId("page-size")).selectByVisibleText(Integer.toString(PAGE));
+    searchFor(customer);
+    List<String> first = waitForPage(1, PAGE);
+    JsonNode apiFirst = search("&size=" + PAGE);
+    assertThat(first).isEqualTo(seqs(apiFirst));
+    assertThat(column("counterparty")).containsOnly(customer);
+    assertThat(column("kind")).containsOnly("ORDER_CREATED", "STOCK_MOVED");
+    assertRowsShow(apiFirst.path("items"));
+    screenshot("audit-console.png");
+
+    byId("next").click();
+    List<String> second = waitForPage(2, 2 * ORDERS - PAGE);
+    assertThat(second).doesNotContainAnyElementsOf(first);
+    assertThat(second)
+        .isEqualTo(
+            seqs(search("&size=" + PAGE + "&page=2&asOf=" + apiFirst.path("asOf").asLong())));
+    assertThat(byId("next").isEnabled()).isFalse();
+
+    byId("previous").click();
+    assertThat(waitForPage(1, PAGE)).isEqualTo(first);
+    assertThat(byId("previous").isEnabled()).isFalse();
+
+    // Every search since was logged: the chain checked again is longer, and still intact.
+    byId("verify-again").click();
+    wait.until(
+        shown ->
+            "intact".equals(byId("chain").getAttribute("data-state"))
+                && !verdict.equals(text("chain-status")));
+
+    byId("sign-out").click();
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("sign-in-panel")));
+    assertThat(byId("console").isDisplayed()).isFalse();
+    assertThat(browser.findElements(By.cssSelector("#results-table tbody tr"))).isEmpty();
+  }
+
+  @Test
+  @DisplayName(
+      "a charge's key shows how often it was replayed and when last, beside the chain, not in it")
+  void replaysShownUnderTheKey() throws IOException {
+    String retried = OrderJson.customer("retried");
+    Api shop = Api.as("shop-a");
+    JsonNode order = new Shopper(shop).order(Db.newProduct(10, 1000, 10), 1, retried);
+    String key = "pay-" + java.util.UUID.randomUUID();
+    String charge = Shopper.chargeBody(order, "stripe", "card", "pm_card_visa");
+    for (int i = 0; i < 3; i++) {
+      assertThat(shop.postJson("/api/payments/charge", key, charge).statusCode()).isEqualTo(201);
+    }
+
+    open();
+    signIn("auditor", "auditor-secret");
+    searchFor(retried);
+    wait.until(shown -> column("kind").contains("CHARGE_REQUESTED"));
+
+    List<WebElement> notes =
+        browser.findElements(By.cssSelector("#results-table td.key small.retries"));
+    assertThat(notes).isNotEmpty();
+    assertThat(notes.get(0).getText())
+        .startsWith("principal:shop-a: replayed 2×, last ")
+        .endsWith("; in flight 0×; reused 0×");
+    assertThat(column("kind")).doesNotContain("IDEMPOTENT_REPLAY");
+  }
+
+  @Test
+  @DisplayName("the language toggle turns every label Japanese and formats amounts for Japan")
+  void japanese() throws IOException {
+    open();
+    signIn("auditor", "auditor-secret");
+    searchFor(customer);
+    waitForPage(1, 2 * ORDERS);
+
+    byId("lang-ja").click();
+    wait.until(ExpectedConditions.textToBe(By.id("filter-heading"), "検索"));
+    assertThat(browser.findElement(By.tagName("html")).getAttribute("lang")).isEqualTo("ja");
+    assertThat(text("chain-status")).startsWith("ハッシュチェーンは正常です");
+    assertThat(labelOf("counterparty")).isEqualTo("取引先（完全一致）");
+    assertThat(byId("search").getText()).isEqualTo("検索");
+    assertThat(text("page-indicator")).isEqualTo("1 ページ目");
+    assertThat(column("amount")).anyMatch(amount -> amount.startsWith("￥"));
+    screenshot("audit-console-ja.png");
+
+    byId("lang-en").click();
+    wait.until(ExpectedConditions.textToBe(By.id("filter-heading"), "Search"));
+    assertThat(labelOf("counterparty")).isEqualTo("Counterparty (exact)");
+  }
+
+  @Test
+  @DisplayName("Download CSV saves the filter's every row, UTF-8 with a byte-order mark")
+  void csvDownload() throws Exception {
+    open();
+    signIn("auditor", "auditor-secret");
+    waitForSearchDone();
+    fill("counterparty", customer);
+    byId("download").click();
+
+    Path csv = wait.until(saved -> finishedDownload());
+    assertThat(csv.getFileName().toString()).matches("payment-log-\\d{8}-\\d{4}\\.csv");
+    wait.until(
+        ExpectedConditions.textToBe(By.id("download-status"), "Saved " + csv.getFileName() + "."));
+    byte[] bytes = Files.readAllBytes(csv);
+    assertThat(bytes).startsWith(0xEF, 0xBB, 0xBF);
+    String[] lines = new String(bytes, StandardCharsets.UTF_8).substring(1).split("\r\n");
+    assertThat(lines[0])
+        .isEqualTo(
+            "seq,logged_at,kind,order_id,counterparty,amount,currency,gateway,charge_id,"
+                + "idempotency_key,status,actor,details,tax,corrects,prev_hash,hash");
+    int rows = search("&size=500").path("items").size();
+    assertThat(rows).isEqualTo(2 * ORDERS);
+    assertThat(lines).hasSize(1 + rows);
+    assertThat(Stream.of(lines).skip(1)).allMatch(line -> line.contains("," + customer + ","));
+  }
+
+  @Test
+  @DisplayName("a row changed behind the application's back turns the verdict red, naming it")
+  void brokenChain() throws Exception {
+    long seq = search("&kind=ORDER_CREATED&size=1").path("items").get(0).path("seq").asLong();
+    Db.behindTheLogsBack("UPDATE payment_log SET amount = amount - 1 WHERE seq = " + seq);
+    try {
+      open();
+      signIn("auditor", "auditor-secret");
+      wait.until(ExpectedConditions.attributeToBe(By.id("chain"), "data-state", "broken"));
+      assertThat(text("chain-status"))
+          .isEqualTo(
+              "Hash chain BROKEN at entry "
+                  + seq
+                  + ": its content does not match its hash: it was changed");
+      waitForSearchDone();
+      screenshot("audit-console-broken.png");
+    } finally {
+      Db.behindTheLogsBack("UPDATE payment_log SET amount = amount + 1 WHERE seq = " + seq);
+    }
+    byId("verify-again").click();
+    wait.until(ExpectedConditions.attributeToBe(By.id("chain"), "data-state", "intact"));
+  }
+
+  @Test
+  @DisplayName(
+      "facts left unchained past the alarm turn the verdict yellow, saying how many and since when")
+  void stalledSequencer() throws Exception {
+    try (Connection otherSequencer = Db.connect();
+        Statement sql = otherSequencer.createStatement()) {
+      // A sequencer that took the lock and stopped: nothing is chained while it holds it.
+      sql.execute("SELECT pg_advisory_lock(" + SEQUENCER_LOCK + ")");
+      Db.update(
+          "INSERT INTO payment_log_pending (recorded_at, kind, actor, status, details)"
+              + " VALUES (clock_timestamp() - interval '1 minute', 'AUDIT_QUERY',"
+              + " 'stalled-sequencer', 'WAITING', '{}')");
+      open();
+      signIn("auditor", "auditor-secret");
+      wait.until(ExpectedConditions.attributeToBe(By.id("chain"), "data-state", "stalled"));
+      assertThat(text("chain-status"))
+          .matches(
+              "Hash chain intact — [\\d,]+ entries, but \\d+ facts have waited to be chained"
+                  + " since .+: the sequencer is not keeping up");
+      waitForSearchDone();
+      sql.execute("SELECT pg_advisory_unlock(" + SEQUENCER_LOCK + ")");
+    }
+    byId("verify-again").click();
+    wait.until(ExpectedConditions.attributeToBe(By.id("chain"), "data-state", "intact"));
+    assertThat(Db.count("SELECT count(*) FROM payment_log WHERE actor = 'stalled-sequencer'"))
+        .isEqualTo(1);
+  }
+
+  @Test
+  @DisplayName("a browser that prefers Japanese gets the console in Japanese from the start")
+  void japaneseByDefault() throws IOException {
+    open("ja-JP");
+    assertThat(browser.getTitle()).isEqualTo("Ichido 決済ログ");
+    assertThat(byId("sign-in").getText()).isEqualTo("サインイン");
+    assertThat(byId("lang-ja").getAttribute("aria-pressed")).isEqualTo("true");
+  }
+
+  @Test
+  @DisplayName("a wrong password is told as such and opens nothing")
+  void wrongPassword() throws IOException {
+    open();
+    signIn("auditor", "not-the-secret");
+    wait.until(ExpectedConditions.textToBe(By.id("sign-in-error"), "Wrong user or password."));
+    assertThat(byId("console").isDisplayed()).isFalse();
+  }
+
+  @Test
+  @DisplayName("a client account is refused: it is not an auditor")
+  void clientIsNotAnAuditor() throws IOException {
+    open();
+    signIn("shop-a", "shop-a-secret");
+    wait.until(
+        ExpectedConditions.textToBe(By.id("sign-in-error"), "This account is not an auditor."));
+    assertThat(byId("console").isDisplayed()).isFalse();
+  }
+
+  @Test
+  @DisplayName("the API's reason for refusing a search is shown next to the form")
+  void problemDetailShown() throws IOException {
+    open();
+    signIn("auditor", "auditor-secret");
+    waitForSearchDone();
+    fill("minAmount", "5000");
+    fill("maxAmount", "10");
+    byId("maxAmount").sendKeys(Keys.ENTER);
+    wait.until(
+        ExpectedConditions.textToBe(
+            By.id("filter-error"),
+            "Could not search: Parameter maxAmount must not be below minAmount."));
+    // The rows of the search before must not pass for this one's answer.
+    assertThat(browser.findElements(By.cssSelector("#results-table tbody tr"))).isEmpty();
+  }
+
+  // --- the page ------------------------------------------------------------------------------
+
+  private void open() throws IOException {
+    open("en-US");
+    assertThat(browser.getTitle()).isEqualTo("Ichido payment log");
+  }
+
+  private void open(String language) throws IOException {
+    startBrowser(language);
+    browser.get(Api.BASE + "/audit/");
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("username")));
+  }
+
+  private void signIn(String user, String password) {
+    fill("username", user);
+    fill("password", password);
+    byId("sign-in").click();
+  }
+
+  /** Types the counterparty and presses Enter, as an auditor would. */
+  private void searchFor(String counterparty) {
+    waitForSearchDone();
+    fill("counterparty", counterparty);
+    byId("counterparty").sendKeys(Keys.ENTER);
+  }
+
+  private void waitForSearchDone() {
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("console")));
+    wait.until(ExpectedConditions.attributeToBe(By.id("results"), "aria-busy", "false"));
+  }
+
+  /** Waits until page {@code n} of our customer's entries shows {@code rows} rows; their seqs. */
+  private List<String> waitForPage(int n, int rows) {
+    wait.until(
+        shown ->
+            "false".equals(byId("results").getAttribute("aria-busy"))
+                && ("Page " + n).equals(text("page-indicator"))
+                && column("counterparty").size() == rows
+                && column("counterparty").stream().allMatch(customer::equals));
+    List<String> seqs = new ArrayList<>();
+    for (WebElement row : browser.findElements(By.cssSelector("#results-table tbody tr"))) {
+      seqs.add(row.getAttribute("data-seq"));
+    }
+    return seqs;
+  }
+
+  /** The rows say what the API says: seq, time (local, ISO in its title), order, amount. */
+  private void assertRowsShow(JsonNode items) {
+    List<WebElement> rows = browser.findElements(By.cssSelector("#results-table tbody tr"));
+    for (int i = 0; i < rows.size(); i++) {
+      JsonNode entry = items.get(i);
+      WebElement row = rows.get(i);
+      assertThat(row.findElement(By.cssSelector("td.seq")).getText())
+          .isEqualTo(entry.path("seq").asText());
+      assertThat(row.findElement(By.cssSelector("td.time time")).getAttribute("title"))
+          .isEqualTo(entry.path("loggedAt").asText());
+      assertThat(row.findElement(By.cssSelector("td.order")).getText())
+          .isEqualTo(entry.path("orderId").asText());
+      String amount = row.findElement(By.cssSelector("td.amount")).getText();
+      if (entry.has("amount")) {
+        assertThat(amount)
+            .isEqualTo(String.format(Locale.US, "¥%,d", entry.path("amount").asLong()));
+      } else {
+        assertThat(amount).isEmpty();
+      }
+    }
+  }
+
+  private List<String> column(String name) {
+    List<String> values = new ArrayList<>();
+    for (WebElement cell : browser.findElements(By.cssSelector("#results-table td." + name))) {
+      values.add(cell.getText());
+    }
+    return values;
+  }
+
+  private Path finishedDownload() {
+    try (Stream<Path> files = Files.list(downloads)) {
+      List<Path> all = files.toList();
+      boolean partial = all.stream().anyMatch(f -> f.toString().endsWith(".crdownload"));
+      return partial
+          ? null
+          : all.stream().filter(f -> f.toString().endsWith(".csv")).findFirst().orElse(null);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private void screenshot(String name) throws IOException {
+    chromium.screenshot(name);
+  }
+
+  private void fill(String id, String value) {
+    WebElement input = byId(id);
+    input.clear();
+    input.sendKeys(value);
+  }
+
+  private String labelOf(String id) {
+    return browser.findElement(By.cssSelector("label[for='" + id + "']")).getText();
+  }
+
+  private String text(String id) {
+    return byId(id).getText();
+  }
+
+  private WebElement byId(String id) {
+    return browser.findElement(By.id(id));
+  }
+
+  // --- the API, to compare with ----------------------------------------------------------------
+
+  private static JsonNode search(String more) {
+    var answer =
+        AUDITOR.get(
+            LOG + "?counterparty=" + URLEncoder.encode(customer, StandardCharsets.UTF_8) + more);
+    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+    return Shopper.json(answer.body());
+  }
+
+  private static List<String> seqs(JsonNode page) {
+    List<String> seqs = new ArrayList<>();
+    page.path("items").forEach(e -> seqs.add(e.path("seq").asText()));
+    return seqs;
+  }
+}

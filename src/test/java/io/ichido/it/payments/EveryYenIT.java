@@ -1,0 +1,425 @@
+package io.ichido.it.payments;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.ichido.it.support.Api;
+import io.ichido.it.support.Await;
+import io.ichido.it.support.Db;
+import io.ichido.it.support.Delivery;
+import io.ichido.it.support.Deployments;
+import io.ichido.it.support.Metrics;
+import io.ichido.it.support.Sandbox;
+import io.ichido.it.support.Shopper;
+import io.ichido.sandbox.WebhookEvents;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.container.annotation.ArquillianTest;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every yen a gateway reports is accounted for, and "not charged" is never concluded from silence:
+ * one test per case of the issue that found it. Each ends with the sandbox's ledger: what the
+ * gateways hold for the order, net of refunds, is the order's amount (or what a person must look
+ * at), never more, and the payment log names every charge the ledger holds.
+ */
+@ArquillianTest
+class EveryYenIT {
+
+  private static final String CHARGE = "/api/payments/charge";
+  private static final Api SHOP = Api.as("shop-a");
+
+  @Deployment(testable = false)
+  static WebArchive deployment() {
+    Map<String, String> config = new HashMap<>(Sandbox.gatewayConfig());
+    // Omise as shipped: a search that finds nothing is believed only an hour after the request.
+    config.remove("ichido.gateway.omise.lookup-after");
+    config.put("ichido.payments.reconcile.interval", "PT2S");
+    config.put("ichido.payments.reconcile.max-backoff", "PT4S");
+    config.put("ichido.payments.payment-window", "PT15S");
+    return Deployments.appWith("ichido-every-yen", config);
+  }
+
+  @AfterEach
+  void gatewayBack() {
+    Sandbox.clearFaults();
+    Sandbox.calm();
+  }
+
+  @Test
+  @DisplayName(
+      "Omise works on a charge past our timeout and the search shows nothing yet: still in doubt,"
+          + " never 'never made'; the retry with the same key finds the charge, one charge")
+  void slowOmiseChargeIsNotReadAsNeverMade() throws Exception {
+    String sku = Db.newProduct(10, 2400, 10);
+    JsonNode order = new Shopper(SHOP).order(sku, 1);
+    long orderId = order.get("id").asLong();
+    String key = "pay-" + UUID.randomUUID();
+    String body = Shopper.chargeBody(order, "omise", "card", Sandbox.CARD_THAT_PAYS.get("omise"));
+    // Omise holds the charge 12 s, then makes it; our read timeout is 2 s.
+    Sandbox.fault("omise", "*", "slow", 1, 12_000);
+
+    HttpResponse<String> first = SHOP.postJson(CHARGE, key, body);
+    assertThat(first.statusCode()).as(first.body()).isEqualTo(503);
+    // As if the customer came back minutes later: older than the 2 minutes Omise's lookup used to
+    // be believed after, far younger than the hour it is believed after now.
+    Db.update(
+        "UPDATE charge_attempt SET requested_at = requested_at - interval '3 minutes',"
+            + " sent_at = sent_at - interval '3 minutes' WHERE order_id = ?",
+        orderId);
+
+    HttpResponse<String> early = SHOP.postJson(CHARGE, key, body);
+    assertThat(early.statusCode()).as(early.body()).isEqualTo(409);
+    assertThat(early.body()).contains("payment-in-doubt");
+    assertThat(attemptStatuses(orderId)).containsExactly("UNKNOWN");
+
+    HttpResponse<String> last = new Shopper(SHOP).untilFinal(CHARGE, key, body);
+    assertThat(last.statusCode()).as(last.body()).isEqualTo(201);
+    assertThat(Shopper.json(last.body()).path("status").asText()).isEqualTo("succeeded");
+    assertThat(MoneyTrail.paidCharges(orderId)).as("the gateway's ledger").hasSize(1);
+    assertThat(orderStatus(orderId)).isEqualTo("PAID");
+    assertThat(attemptStatuses(orderId)).containsExactly("SUCCEEDED");
+    MoneyTrail.assertNetIs(orderId, order.get("amount").asLong());
+  }
+
+  @Test
+  @DisplayName(
+      "a bank transfer paid short goes to review and leaves its waiting state: a later expiry"
+          + " releases no stock and queues no mail")
+  void shortTransferThenExpiryKeepsTheGoods() throws Exception {
+    String sku = Db.newProduct(10, 5000, 10);
+    JsonNode order = new Shopper(SHOP).order(sku, 1);
+    long orderId = order.get("id").asLong();
+    long amount = order.get("amount").asLong();
+    HttpResponse<String> charged =
+        SHOP.postJson(
+            CHARGE,
+            "pay-" + UUID.randomUUID(),
+            Shopper.chargeBody(order, "komoju", "bank_transfer", ""));
+    assertThat(charged.statusCode()).as(charged.body()).isEqualTo(201);
+    String paymentId = Shopper.json(charged.body()).path("charge_id").asText();
+
+    Sandbox.complete("komoju", paymentId, amount - 100);
+    Await.until(
+        "order " + orderId + " in review", () -> "NEEDS_REVIEW".equals(orderStatus(orderId)));
+    assertThat(attemptStatuses(orderId)).containsExactly("NEEDS_REVIEW");
+    long mails = Db.count("SELECT count(*) FROM email_outbox WHERE order_id = ?", orderId);
+
+    HttpResponse<String> expired =
+        Delivery.of(
+                "komoju",
+                WebhookEvents.komoju(
+                    WebhookEvents.newEventId("komoju"),
+                    "payment.expired",
+                    paymentId,
+                    "ORDER-" + orderId,
+                    amount,
+                    "JPY",
+                    "expired",
+                    "bank_transfer"))
+            .send();
+    assertThat(expired.statusCode()).as(expired.body()).isEqualTo(200);
+
+    assertThat(orderStatus(orderId)).isEqualTo("NEEDS_REVIEW");
+    assertThat(Db.reserved(sku)).as("the goods stay held for the customer who paid").isEqualTo(1);
+    assertThat(Db.count("SELECT count(*) FROM email_outbox WHERE order_id = ?", orderId))
+        .isEqualTo(mails);
+    assertThat(
+            Db.count(
+                "SELECT count(*) FROM charge_attempt WHERE order_id = ? AND received_amount = ?",
+                orderId,
+                amount - 100))
+        .isEqualTo(1);
+  }
+
+  @Test
+  @DisplayName(
+      "2C2P 3-D Secure the customer never opens: past the payment window the attempt is asked once"
+          + " more and ended, the order lapses and its stock goes back")
+  void unfinishedThreeDSecureLapses() throws Exception {
+    String sku = Db.newProduct(10, 1500, 10);
+    JsonNode order = new Shopper(SHOP).order(sku, 1);
+    long orderId = order.get("id").asLong();
+    HttpResponse<String> charged =
+        SHOP.postJson(
+            CHARGE, "pay-" + UUID.randomUUID(), Shopper.chargeBody(order, "2c2p", "card", "3ds"));
+    assertThat(charged.statusCode()).as(charged.body()).isEqualTo(201);
+    assertThat(Shopper.json(charged.body()).path("status").asText()).isEqualTo("requires_action");
+    assertThat(Db.reserved(sku)).isEqualTo(1);
+
+    Await.until(
+        "order " + orderId + " to lapse",
+        Duration.ofSeconds(60),
+        () -> "EXPIRED".equals(orderStatus(orderId)));
+    assertThat(attemptStatuses(orderId)).containsExactly("EXPIRED");
+    assertThat(Db.text("SELECT failure_code FROM charge_attempt WHERE order_id = ?", orderId))
+        .isEqualTo("abandoned_unfinished");
+    assertThat(Db.reserved(sku)).isZero();
+    assertThat(Db.onHand(sku)).isEqualTo(10);
+    MoneyTrail.assertNetIs(orderId, 0);
+  }
+
+  @Test
+  @DisplayName(
+      "Stripe 3-D Secure never finished: past the payment window the PaymentIntent is cancelled at"
+          + " Stripe first, then the order lapses; Stripe can no longer capture it")
+  void unfinishedStripeThreeDSecureIsCancelledAtStripe() throws Exception {
+    String sku = Db.newProduct(10, 1700, 10);
+    JsonNode order = new Shopper(SHOP).order(sku, 1);
+    long orderId = order.get("id").asLong();
+    HttpResponse<String> charged =
+        SHOP.postJson(
+            CHARGE,
+            "pay-" + UUID.randomUUID(),
+            Shopper.chargeBody(order, "stripe", "card", "pm_card_threeDSecure2Required"));
+    assertThat(charged.statusCode()).as(charged.body()).isEqualTo(201);
+    assertThat(Shopper.json(charged.body()).path("status").asText()).isEqualTo("requires_action");
+    String intent = Shopper.json(charged.body()).path("charge_id").asText();
+
+    Await.until(
+        "order " + orderId + " to lapse",
+        Duration.ofSeconds(60),
+        () -> "EXPIRED".equals(orderStatus(orderId)));
+    assertThat(Sandbox.charges(orderId))
+        .singleElement()
+        .satisfies(c -> assertThat(status(c)).as("cancelled at Stripe").isEqualTo("cancelled"));
+    assertThat(Db.reserved(sku)).isZero();
+    assertThat(Db.onHand(sku)).isEqualTo(10);
+    assertThat(Sandbox.lateStatus("stripe", intent))
+        .as("a canceled intent is never captured")
+        .isEqualTo(409);
+    MoneyTrail.assertNetIs(orderId, 0);
+  }
+
+  @Test
+  @DisplayName(
+      "KOMOJU PayPay never paid and its expiry webhook never came: past its deadline it is read"
+          + " back, cancelled at KOMOJU, and the order expires with its stock released")
+  void overduePaymentWhoseWebhookNeverCameEnds() throws Exception {
+    String sku = Db.newProduct(10, 1900, 10);
+    JsonNode order = new Shopper(SHOP).order(sku, 1);
+    long orderId = order.get("id").asLong();
+    HttpResponse<String> charged =
+        SHOP.postJson(
+            CHARGE, "pay-" + UUID.randomUUID(), Shopper.chargeBody(order, "komoju", "paypay", ""));
+    assertThat(charged.statusCode()).as(charged.body()).isEqualTo(201);
+    assertThat(attemptStatuses(orderId)).containsExactly("AWAITING_PAYMENT");
+    assertThat(
+            Db.count(
+                "SELECT count(*) FROM charge_attempt WHERE order_id = ? AND pay_by > now()",
+                orderId))
+        .as("KOMOJU's payment_deadline kept")
+        .isEqualTo(1);
+    // As if the deadline passed an hour and more ago and KOMOJU's expiry never reached us.
+    Db.update(
+        "UPDATE charge_attempt SET pay_by = now() - interval '2 hours' WHERE order_id = ?",
+        orderId);
+
+    // KOMOJU's payment.cancelled, sent while we cancel, may end it first: FAILED, as any
+    // cancelled payment of KOMOJU's; else the sweep's reading, EXPIRED. Unpaid either way.
+    Await.until(
+        "order " + orderId + " to end unpaid",
+        Duration.ofSeconds(30),
+        () -> List.of("EXPIRED", "FAILED").contains(orderStatus(orderId)));
+    assertThat(attemptStatuses(orderId)).singleElement().isIn("EXPIRED", "DECLINED");
+    assertThat(Sandbox.charges(orderId))
+        .singleElement()
+        .satisfies(c -> assertThat(status(c)).as("cancelled at KOMOJU").isEqualTo("cancelled"));
+    assertThat(Db.reserved(sku)).isZero();
+    MoneyTrail.assertNetIs(orderId, 0);
+  }
+
+  @Test
+  @DisplayName(
+      "a KOMOJU attempt still in doubt when its key is past KOMOJU's keeping: a person decides,"
+          + " told why; never left in doubt forever, never guessed")
+  void komojuDoubtPastItsKeyGoesToReview() throws Exception {
+    String sku = Db.newProduct(10, 3300, 10);
+    JsonNode order = new Shopper(SHOP).order(sku, 1);
+    long orderId = order.get("id").asLong();
+    // The payment is made; every answer to it, and to sending it again, is lost.
+    Sandbox.fault("komoju", "*", "drop", 200, 0);
+    HttpResponse<String> first =
+        SHOP.postJson(
+            CHARGE,
+            "pay-" + UUID.randomUUID(),
+            Shopper.chargeBody(order, "komoju", "card", Sandbox.CARD_THAT_PAYS.get("komoju")));
+    assertThat(first.statusCode()).as(first.body()).isEqualTo(503);
+    // A day later: KOMOJU keeps a key 24 hours and has no lookup by our reference.
+    Db.update(
+        "UPDATE charge_attempt SET requested_at = requested_at - interval '24 hours',"
+            + " sent_at = sent_at - interval '24 hours' WHERE order_id = ?",
+        orderId);
+
+    Await.until(
+        "order " + orderId + " in review",
+        Duration.ofSeconds(30),
+        () -> "NEEDS_REVIEW".equals(orderStatus(orderId)));
+    assertThat(attemptStatuses(orderId)).containsExactly("NEEDS_REVIEW");
+    assertThat(Db.text("SELECT review_reason FROM customer_order WHERE id = ?", orderId))
+        .contains("no lookup by our reference")
+        .contains("dashboard");
+    assertThat(Db.reserved(sku)).as("nothing released on a guess").isEqualTo(1);
+    HttpResponse<String> again =
+        SHOP.postJson(
+            CHARGE,
+            "pay-" + UUID.randomUUID(),
+            Shopper.chargeBody(order, "komoju", "card", Sandbox.CARD_THAT_PAYS.get("komoju")));
+    assertThat(again.statusCode()).as(again.body()).isEqualTo(409);
+    assertThat(MoneyTrail.paidCharges(orderId)).hasSize(1);
+  }
+
+  @Test
+  @DisplayName(
+      "KOMOJU declined a card, another card paid, then KOMOJU reports the first captured after all:"
+          + " 200, a chained fact names it, and it goes back by itself, once")
+  void lateCaptureOfADeclinedAttemptIsRefunded() throws Exception {
+    String sku = Db.newProduct(10, 2200, 10);
+    JsonNode order = new Shopper(SHOP).order(sku, 1);
+    long orderId = order.get("id").asLong();
+    long amount = order.get("amount").asLong();
+    HttpResponse<String> declined =
+        SHOP.postJson(
+            CHARGE,
+            "pay-" + UUID.randomUUID(),
+            Shopper.chargeBody(order, "komoju", "card", Sandbox.CARD_THAT_DECLINES.get("komoju")));
+    assertThat(declined.statusCode()).as(declined.body()).isEqualTo(402);
+    HttpResponse<String> paid =
+        SHOP.postJson(
+            CHARGE,
+            "pay-" + UUID.randomUUID(),
+            Shopper.chargeBody(order, "komoju", "card", Sandbox.CARD_THAT_PAYS.get("komoju")));
+    assertThat(paid.statusCode()).as(paid.body()).isEqualTo(201);
+    JsonNode first =
+        Sandbox.charges(orderId).stream()
+            .filter(c -> "failed".equals(status(c)))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("the declined payment in the ledger"));
+
+    Sandbox.succeedLate("komoju", first.path("id").asText());
+
+    Await.until(
+        "the late capture of order " + orderId + " to go back",
+        Duration.ofSeconds(30),
+        () -> attemptStatuses(orderId).equals(List.of("SURPLUS_REFUNDED", "SUCCEEDED")));
+    assertThat(orderStatus(orderId)).isEqualTo("PAID");
+    MoneyTrail.assertNetIs(orderId, amount);
+    assertThat(Db.factsByKind("order_id", orderId))
+        .containsEntry("PAYMENT_SURPLUS", 1L)
+        .containsEntry("SURPLUS_REFUNDED", 1L);
+    JsonNode payments = Shopper.json(SHOP.get("/api/orders/" + orderId).body()).path("payments");
+    assertThat(payments).hasSize(2);
+    assertThat(payments.get(0).path("status").asText()).isEqualTo("SURPLUS_REFUNDED");
+    assertThat(payments.get(0).path("chargeId").asText()).isEqualTo(first.path("id").asText());
+    assertThat(payments.get(0).path("received").asLong()).isEqualTo(amount);
+    assertThat(payments.get(0).at("/refunds/0/status").asText()).isEqualTo("SUCCEEDED");
+    assertThat(payments.get(1).path("status").asText()).isEqualTo("SUCCEEDED");
+
+    // The gateway tells it again: nothing more goes back.
+    JsonNode capture =
+        java.util.stream.StreamSupport.stream(
+                Sandbox.get("/_sandbox/webhooks").spliterator(), false)
+            .filter(e -> "payment.captured".equals(e.path("type").asText()))
+            .filter(e -> first.path("id").asText().equals(e.path("chargeId").asText()))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("the late capture's webhook"));
+    assertThat(capture.path("lastStatus").asInt()).as("answered, not 500").isEqualTo(200);
+    JsonNode again = Sandbox.redeliver(capture.path("eventId").asText());
+    assertThat(again.path("status").asInt()).isEqualTo(200);
+    Thread.sleep(1000);
+    MoneyTrail.assertNetIs(orderId, amount);
+    assertThat(Db.count("SELECT count(*) FROM gateway_refund WHERE order_id = ?", orderId))
+        .isEqualTo(1);
+  }
+
+  @Test
+  @DisplayName(
+      "Omise 3-D Secure abandoned past the payment window, then completed by the customer after"
+          + " all: the order stays lapsed and the money goes back by itself")
+  void threeDSecureFinishedAfterTheOrderLapsedIsRefunded() throws Exception {
+    String sku = Db.newProduct(10, 1800, 10);
+    JsonNode order = new Shopper(SHOP).order(sku, 1);
+    long orderId = order.get("id").asLong();
+    HttpResponse<String> charged =
+        SHOP.postJson(
+            CHARGE,
+            "pay-" + UUID.randomUUID(),
+            Shopper.chargeBody(order, "omise", "card", "tokn_test_3ds"));
+    assertThat(charged.statusCode()).as(charged.body()).isEqualTo(201);
+    String chargeId = Shopper.json(charged.body()).path("charge_id").asText();
+    Await.until(
+        "order " + orderId + " to lapse",
+        Duration.ofSeconds(60),
+        () -> "EXPIRED".equals(orderStatus(orderId)));
+    assertThat(Db.reserved(sku)).isZero();
+
+    Sandbox.succeedLate("omise", chargeId);
+
+    Await.until(
+        "the late payment of order " + orderId + " to go back",
+        Duration.ofSeconds(30),
+        () -> attemptStatuses(orderId).equals(List.of("SURPLUS_REFUNDED")));
+    assertThat(orderStatus(orderId)).isEqualTo("EXPIRED");
+    MoneyTrail.assertNetIs(orderId, 0);
+    assertThat(Db.factsByKind("order_id", orderId)).containsEntry("SURPLUS_REFUNDED", 1L);
+  }
+
+  @Test
+  @DisplayName(
+      "Stripe charged, every answer lost, then our key is refused (401): the attempt stays in doubt,"
+          + " readiness is DOWN, a new key gets 409; once accepted again, one charge, order paid")
+  void refusedKeyIsNoStatementAboutThePayment() throws Exception {
+    String sku = Db.newProduct(10, 2600, 10);
+    JsonNode order = new Shopper(SHOP).order(sku, 1);
+    long orderId = order.get("id").asLong();
+    String body = Shopper.chargeBody(order, "stripe", "card", Sandbox.CARD_THAT_PAYS.get("stripe"));
+    Sandbox.fault("stripe", "*", "drop", 4, 0);
+    HttpResponse<String> first = SHOP.postJson(CHARGE, "pay-" + UUID.randomUUID(), body);
+    assertThat(first.statusCode()).as(first.body()).isEqualTo(503);
+    Sandbox.clearFaults();
+    Sandbox.fault("stripe", "*", "http401", 1000, 0);
+
+    HttpResponse<String> newKey = SHOP.postJson(CHARGE, "pay-" + UUID.randomUUID(), body);
+    assertThat(newKey.statusCode()).as(newKey.body()).isEqualTo(409);
+    assertThat(newKey.body()).contains("payment-in-doubt");
+    assertThat(attemptStatuses(orderId)).containsExactly("UNKNOWN");
+    HttpResponse<String> ready = Api.anonymous().get("/health/ready");
+    assertThat(ready.statusCode()).isEqualTo(503);
+    assertThat(ready.body()).contains("ichido.gateway.stripe.secret-key").contains("refused");
+    assertThat(Metrics.counter("ichido_gateway_refusals_total")).isPositive();
+
+    Sandbox.clearFaults();
+    HttpResponse<String> last =
+        new Shopper(SHOP).untilFinal(CHARGE, () -> "pay-" + UUID.randomUUID(), body);
+    assertThat(last.statusCode()).as(last.body()).isEqualTo(409);
+    assertThat(last.body()).contains("order-already-paid");
+    assertThat(orderStatus(orderId)).isEqualTo("PAID");
+    assertThat(attemptStatuses(orderId)).containsExactly("SUCCEEDED");
+    MoneyTrail.assertNetIs(orderId, order.get("amount").asLong());
+    Await.until(
+        "readiness UP again", () -> Api.anonymous().get("/health/ready").statusCode() == 200);
+  }
+
+  static List<String> attemptStatuses(long orderId) {
+    return Db.rows("SELECT status FROM charge_attempt WHERE order_id = ? ORDER BY id", orderId)
+        .stream()
+        .map(row -> (String) row.get("status"))
+        .toList();
+  }
+
+  static String orderStatus(long orderId) {
+    return Shopper.json(SHOP.get("/api/orders/" + orderId).body()).path("status").asText();
+  }
+
+  private static String status(JsonNode charge) {
+    return charge.path("status").asText();
+  }
+}

@@ -1,0 +1,58 @@
+package io.ichido.it.payments;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.ichido.it.support.Db;
+import io.ichido.it.support.Sandbox;
+import java.util.List;
+
+/**
+ * What the gateways hold for an order, read from the sandbox's ledger, against what Ichido
+ * recorded: paid minus refunded is what the order owes (or nothing), and the payment log names
+ * every charge that took money.
+ */
+final class MoneyTrail {
+
+  private static final List<String> TOOK_MONEY = List.of("paid", "partially_refunded", "refunded");
+
+  private MoneyTrail() {}
+
+  /** The ledger's charges for the order that took money (some may have gone back since). */
+  static List<JsonNode> paidCharges(long orderId) {
+    return Sandbox.charges(orderId).stream()
+        .filter(c -> TOOK_MONEY.contains(c.path("status").asText()))
+        .toList();
+  }
+
+  /** Paid minus refunded at the gateways for the order. */
+  static long net(long orderId) {
+    return paidCharges(orderId).stream()
+        .mapToLong(c -> c.path("amount").asLong() - c.path("amountRefunded").asLong())
+        .sum();
+  }
+
+  /** Whether the payment log (chained or still pending) names the ledger charge for the order. */
+  static boolean logged(long orderId, JsonNode charge) {
+    // 2C2P's ledger id is its tranRef; Ichido knows the charge by the invoice number, its key.
+    return Db.count(
+            "SELECT count(*) FROM (SELECT order_id, charge_id FROM payment_log UNION ALL"
+                + " SELECT order_id, charge_id FROM payment_log_pending) f"
+                + " WHERE order_id = ? AND charge_id IN (?, ?)",
+            orderId,
+            charge.path("id").asText(),
+            charge.path("idempotencyKey").asText())
+        > 0;
+  }
+
+  static void assertNetIs(long orderId, long expected) {
+    assertThat(net(orderId))
+        .as("paid minus refunded at the gateways for order " + orderId)
+        .isEqualTo(expected);
+    for (JsonNode charge : paidCharges(orderId)) {
+      assertThat(logged(orderId, charge))
+          .as("the payment log names charge " + charge.path("id").asText())
+          .isTrue();
+    }
+  }
+}

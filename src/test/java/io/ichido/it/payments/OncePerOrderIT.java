@@ -1,0 +1,475 @@
+package io.ichido.it.payments;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.ichido.it.support.Api;
+import io.ichido.it.support.Await;
+import io.ichido.it.support.Db;
+import io.ichido.it.support.Deployments;
+import io.ichido.it.support.OrderJson;
+import io.ichido.it.support.Sandbox;
+import io.ichido.it.support.Shopper;
+import io.ichido.it.support.Together;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.container.annotation.ArquillianTest;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Section 2 of the contract, the customer's promise: one order is charged at most once, whatever
+ * keys its charge requests carry. Attempts whose answer was lost are reconciled with the gateway
+ * (by the next request, or by the reconciler with no request at all), never guessed.
+ */
+@ArquillianTest
+class OncePerOrderIT {
+
+  private static final String CHARGE = "/api/payments/charge";
+  private static final Api SHOP_A = Api.as("shop-a");
+  private static final Api SHOP_B = Api.as("shop-b");
+
+  @Deployment(testable = false)
+  static WebArchive deployment() {
+    Map<String, String> config = new HashMap<>(Sandbox.gatewayConfig());
+    // Slow enough for a gateway that takes 5 s, as the bulkhead test needs.
+    config.put("ichido.gateway.read-timeout", "PT10S");
+    config.put("ichido.payments.reconcile.interval", "PT2S");
+    config.put("ichido.payments.reconcile.max-backoff", "PT4S");
+    config.put("ichido.payments.payment-window", "PT20S");
+    return Deployments.appWith("ichido-once", config);
+  }
+
+  @AfterEach
+  void gatewayBack() {
+    Sandbox.clearFaults();
+    Sandbox.calm();
+  }
+
+  static Stream<String> gateways() {
+    return Stream.of("stripe", "omise", "komoju", "2c2p");
+  }
+
+  @ParameterizedTest
+  @MethodSource("gateways")
+  @DisplayName("answers lost, then the customer pays again with a new key: one charge, order paid")
+  void newKeyAfterLostAnswers(String gateway) throws Exception {
+    String sku = Db.newProduct(10, 1980, 10);
+    JsonNode order = new Shopper(SHOP_A).order(sku, 1);
+    long orderId = order.get("id").asLong();
+    String body = Shopper.chargeBody(order, gateway, "card", Sandbox.CARD_THAT_PAYS.get(gateway));
+    // The charge is made; every answer to it, and to asking again, is lost for a while.
+    Sandbox.fault(gateway, "*", "drop", 8, 0);
+
+    HttpResponse<String> first = SHOP_A.postJson(CHARGE, "pay-" + UUID.randomUUID(), body);
+    assertThat(first.statusCode()).as(first.body()).isEqualTo(503);
+    assertThat(first.body()).contains("gateway-unavailable");
+
+    HttpResponse<String> last = first;
+    List<String> seen = new ArrayList<>();
+    for (int press = 0; press < 10; press++) {
+      // Pay pressed again: a new tab, a new key.
+      last = SHOP_A.postJson(CHARGE, "pay-" + UUID.randomUUID(), body);
+      seen.add(last.statusCode() + " " + problemType(last));
+      if (!last.body().contains("payment-in-doubt")) {
+        break;
+      }
+      assertThat(last.headers().firstValue("Retry-After")).isPresent();
+      Thread.sleep(500);
+    }
+
+    // Either the first charge was made, and the new key learns the order is paid; or (2C2P, whose
+    // first call only asks for a payment token) it was proven never made, and the new key pays.
+    assertThat(last.statusCode()).as("%s then %s", seen, last.body()).isIn(201, 409);
+    JsonNode paid = Shopper.json(last.body());
+    if (last.statusCode() == 409) {
+      assertThat(paid.path("type").asText()).endsWith("/order-already-paid");
+    } else {
+      assertThat(gateway).isEqualTo("2c2p");
+      assertThat(paid.path("status").asText()).isEqualTo("succeeded");
+    }
+    assertThat(paid.path("charge_id").asText()).isNotBlank();
+    assertThat(paid.path("gateway").asText()).isEqualTo(gateway);
+    assertThat(successfulCharges(orderId)).as("the gateway's ledger").hasSize(1);
+    assertThat(status(orderId)).isEqualTo("PAID");
+    assertThat(Db.reserved(sku)).isZero();
+    assertThat(Db.onHand(sku)).isEqualTo(9);
+  }
+
+  @Test
+  @DisplayName("gateway down at the second request: 409 payment-in-doubt, no charge; back: paid")
+  void reconcilerSettlesWithoutTheClient() throws Exception {
+    String sku = Db.newProduct(10, 2200, 10);
+    JsonNode order = new Shopper(SHOP_A).order(sku, 1);
+    long orderId = order.get("id").asLong();
+    String body = Shopper.chargeBody(order, "stripe", "card", "pm_card_visa");
+    Sandbox.fault("stripe", "*", "drop", 4, 0);
+    Sandbox.fault("stripe", "*", "reset", 40, 0);
+
+    HttpResponse<String> first = SHOP_A.postJson(CHARGE, "pay-" + UUID.randomUUID(), body);
+    HttpResponse<String> second = SHOP_A.postJson(CHARGE, "pay-" + UUID.randomUUID(), body);
+
+    assertThat(first.statusCode()).as(first.body()).isEqualTo(503);
+    assertThat(second.statusCode()).as(second.body()).isEqualTo(409);
+    assertThat(second.body()).contains("https://ichido.dev/problems/payment-in-doubt");
+    assertThat(second.headers().firstValue("Retry-After")).isPresent();
+    assertThat(successfulCharges(orderId)).as("only the first request's charge").hasSize(1);
+    assertThat(status(orderId)).isEqualTo("PENDING_PAYMENT");
+
+    Sandbox.clearFaults();
+    Await.until(
+        "the reconciler to settle order " + orderId + " as PAID",
+        Duration.ofSeconds(60),
+        () -> "PAID".equals(status(orderId)));
+    assertThat(successfulCharges(orderId)).hasSize(1);
+    assertThat(Db.onHand(sku)).isEqualTo(9);
+    assertThat(Db.reserved(sku)).isZero();
+    HttpResponse<String> third = SHOP_A.postJson(CHARGE, "pay-" + UUID.randomUUID(), body);
+    assertThat(third.statusCode()).isEqualTo(409);
+    assertThat(third.body()).contains("order-already-paid");
+  }
+
+  @Test
+  @DisplayName("six tabs press Pay at once, each with its own key: one charge")
+  void concurrentKeysOneCharge() throws Exception {
+    JsonNode order = new Shopper(SHOP_A).order(Db.newProduct(10, 640, 8), 1);
+    long orderId = order.get("id").asLong();
+    String body = Shopper.chargeBody(order, "stripe", "card", "pm_card_visa");
+    Sandbox.fault("stripe", "*", "delay", 1, 1500);
+
+    List<HttpResponse<String>> answers =
+        Together.fire(6, i -> SHOP_A.postJson(CHARGE, "tab-" + i + "-" + UUID.randomUUID(), body));
+
+    List<String> problems = answers.stream().map(OncePerOrderIT::problemType).toList();
+    assertThat(answers.stream().filter(a -> a.statusCode() == 201)).as("%s", problems).hasSize(1);
+    assertThat(answers).allMatch(a -> a.statusCode() == 201 || a.statusCode() == 409);
+    assertThat(problems)
+        .allMatch(
+            p -> p.isEmpty() || p.equals("payment-in-doubt") || p.equals("order-already-paid"));
+    assertThat(successfulCharges(orderId)).hasSize(1);
+    assertThat(status(orderId)).isEqualTo("PAID");
+  }
+
+  static Stream<Arguments> asynchronousCharges() {
+    return Stream.of(Arguments.of("stripe", "konbini"), Arguments.of("komoju", "konbini"));
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("asynchronousCharges")
+  @DisplayName("the answer was lost; the gateway's webhook names our reference and settles it")
+  void webhookSettlesAttemptWithoutChargeId(String gateway, String method) throws Exception {
+    String sku = Db.newProduct(10, 3000, 10);
+    JsonNode order = new Shopper(SHOP_A).order(sku, 1);
+    long orderId = order.get("id").asLong();
+    // Nothing but the webhook can tell us: every answer stays lost.
+    Sandbox.fault(gateway, "*", "drop", 100, 0);
+    HttpResponse<String> lost =
+        SHOP_A.postJson(
+            CHARGE, "pay-" + UUID.randomUUID(), Shopper.chargeBody(order, gateway, method, ""));
+    assertThat(lost.statusCode()).as(lost.body()).isEqualTo(503);
+    List<JsonNode> made = Sandbox.charges(orderId);
+    assertThat(made).hasSize(1);
+
+    JsonNode delivery = Sandbox.complete(gateway, made.get(0).path("id").asText()).path("webhook");
+
+    assertThat(delivery.path("status").asInt()).as(delivery.toString()).isEqualTo(200);
+    assertThat(status(orderId)).isEqualTo("PAID");
+    assertThat(Db.onHand(sku)).isEqualTo(9);
+    assertThat(
+            Db.count(
+                "SELECT count(*) FROM charge_attempt WHERE order_id = ? AND status = 'SUCCEEDED'"
+                    + " AND gateway_charge_id = ?",
+                orderId,
+                made.get(0).path("id").asText()))
+        .isEqualTo(1);
+  }
+
+  @Test
+  @DisplayName("an order left unpaid past the payment window lapses and gives its stock back")
+  void unpaidOrderLapses() throws Exception {
+    String sku = Db.newProduct(10, 900, 10);
+    JsonNode order = new Shopper(SHOP_A).order(sku, 2);
+    long orderId = order.get("id").asLong();
+    HttpResponse<String> declined =
+        SHOP_A.postJson(
+            CHARGE,
+            "pay-" + UUID.randomUUID(),
+            Shopper.chargeBody(order, "stripe", "card", "pm_card_chargeDeclined"));
+    assertThat(declined.statusCode()).isEqualTo(402);
+    assertThat(Db.reserved(sku)).isEqualTo(2);
+
+    Await.until(
+        "order " + orderId + " to lapse to EXPIRED",
+        Duration.ofSeconds(60),
+        () -> "EXPIRED".equals(status(orderId)));
+
+    assertThat(Db.reserved(sku)).isZero();
+    assertThat(Db.onHand(sku)).isEqualTo(10);
+    HttpResponse<String> late =
+        SHOP_A.postJson(
+            CHARGE,
+            "pay-" + UUID.randomUUID(),
+            Shopper.chargeBody(order, "stripe", "card", "pm_card_visa"));
+    assertThat(late.statusCode()).isEqualTo(409);
+    assertThat(late.body()).contains("order-not-payable");
+    assertThat(successfulCharges(orderId)).isEmpty();
+  }
+
+  static Stream<String> refundingGateways() {
+    // The sandbox imitates only whole 2C2P refunds (WebhooksIT.twoC2pRefundNotification).
+    return Stream.of("stripe", "omise", "komoju");
+  }
+
+  @ParameterizedTest
+  @MethodSource("refundingGateways")
+  @DisplayName("a partial refund leaves the order PARTIALLY_REFUNDED; the rest makes it REFUNDED")
+  void partialThenFullRefund(String gateway) throws Exception {
+    JsonNode order = new Shopper(SHOP_A).order(Db.newProduct(10, 5000, 10), 1);
+    long orderId = order.get("id").asLong();
+    long amount = order.get("amount").asLong();
+    HttpResponse<String> paid =
+        SHOP_A.postJson(
+            CHARGE,
+            "pay-" + UUID.randomUUID(),
+            Shopper.chargeBody(order, gateway, "card", Sandbox.CARD_THAT_PAYS.get(gateway)));
+    assertThat(paid.statusCode()).as(paid.body()).isEqualTo(201);
+    String chargeId = Shopper.json(paid.body()).path("charge_id").asText();
+
+    Sandbox.refund(gateway, chargeId, 1000);
+    JsonNode partly = Shopper.json(SHOP_A.get("/api/orders/" + orderId).body());
+    assertThat(partly.path("status").asText()).isEqualTo("PARTIALLY_REFUNDED");
+    assertThat(partly.path("refunded").asLong()).isEqualTo(1000);
+
+    Sandbox.refund(gateway, chargeId, amount - 1000);
+    JsonNode all = Shopper.json(SHOP_A.get("/api/orders/" + orderId).body());
+    assertThat(all.path("status").asText()).isEqualTo("REFUNDED");
+    assertThat(all.path("refunded").asLong()).isEqualTo(amount);
+  }
+
+  static Stream<Arguments> gatewaysAndAlterations() {
+    return Stream.of("stripe", "omise", "komoju", "2c2p")
+        .flatMap(
+            gateway ->
+                Stream.of(
+                    Arguments.of(gateway, "alter_amount"),
+                    Arguments.of(gateway, "alter_currency")));
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("gatewaysAndAlterations")
+  @DisplayName(
+      "the gateway answers another amount or currency: not paid, stock kept, no success fact, the"
+          + " attempt and the order for review")
+  void otherAmountIsNeverPaid(String gateway, String alteration) {
+    String sku = Db.newProduct(10, 1500, 10);
+    JsonNode order = new Shopper(SHOP_A).order(sku, 1);
+    long orderId = order.get("id").asLong();
+    // The charge answer (2C2P: the inquiry that reads it back) says what the gateway did not do.
+    Sandbox.fault(gateway, "*", alteration, 1, 0);
+
+    HttpResponse<String> answer =
+        SHOP_A.postJson(
+            CHARGE,
+            "pay-" + UUID.randomUUID(),
+            Shopper.chargeBody(order, gateway, "card", Sandbox.CARD_THAT_PAYS.get(gateway)));
+
+    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(502);
+    assertThat(answer.body()).contains("gateway-rejected");
+    assertNeverPaid(orderId, sku);
+  }
+
+  @Test
+  @DisplayName(
+      "the 3-D Secure return reads back another amount (2C2P inquiry): not paid, the order for"
+          + " review")
+  void otherAmountOnTheThreeDSecureReturnIsNeverPaid() {
+    String sku = Db.newProduct(10, 1500, 10);
+    JsonNode order = new Shopper(SHOP_A).order(sku, 1);
+    long orderId = order.get("id").asLong();
+    HttpResponse<String> answer =
+        SHOP_A.postJson(
+            CHARGE, "pay-" + UUID.randomUUID(), Shopper.chargeBody(order, "2c2p", "card", "3ds"));
+    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(201);
+    String page = Shopper.json(answer.body()).path("authorize_uri").asText();
+    String authenticated =
+        Api.send(
+                HttpRequest.newBuilder(URI.create(page))
+                    .POST(HttpRequest.BodyPublishers.noBody())
+                    .build())
+            .body();
+    java.util.regex.Matcher form =
+        java.util.regex.Pattern.compile("<form id=\"back\"[^>]* action=\"([^\"]+)\"")
+            .matcher(authenticated);
+    assertThat(form.find()).as(authenticated).isTrue();
+    String returnUrl = form.group(1).replace("&amp;", "&");
+    Sandbox.fault("2c2p", "*", "alter_amount", 1, 0);
+
+    HttpResponse<String> back =
+        Api.anonymous().get(returnUrl.substring(returnUrl.indexOf("/api/")));
+
+    assertThat(back.statusCode()).as(back.body()).isEqualTo(200);
+    assertThat(back.body()).contains("\"status\":\"needs_review\"");
+    assertNeverPaid(orderId, sku);
+  }
+
+  private static void assertNeverPaid(long orderId, String sku) {
+    assertThat(status(orderId)).isEqualTo("NEEDS_REVIEW");
+    assertThat(Db.reserved(sku)).as("reserved").isEqualTo(1);
+    assertThat(Db.onHand(sku)).as("on hand").isEqualTo(10);
+    assertThat(
+            Db.count(
+                "SELECT count(*) FROM charge_attempt WHERE order_id = ? AND status = 'NEEDS_REVIEW'",
+                orderId))
+        .isEqualTo(1);
+    assertThat(
+            Db.count(
+                "SELECT count(*) FROM payment_log WHERE order_id = ? AND ((kind ="
+                    + " 'ORDER_STATUS_CHANGED' AND status = 'PAID') OR kind = 'RECEIPT_ISSUED'"
+                    + " OR (kind = 'STOCK_MOVED' AND status = 'SOLD'))",
+                orderId))
+        .as("success facts")
+        .isZero();
+  }
+
+  @Test
+  @DisplayName("the gateway gets a key derived from the caller's: stable per key, never shared")
+  void derivedGatewayKey() {
+    String clientKey = "same-key-" + UUID.randomUUID();
+    JsonNode a = new Shopper(SHOP_A).order(Db.newProduct(10, 100, 10), 1);
+    JsonNode b = new Shopper(SHOP_B).order(Db.newProduct(10, 100, 10), 1);
+
+    assertThat(
+            SHOP_A
+                .postJson(CHARGE, clientKey, Shopper.chargeBody(a, "komoju", "card", "tok_visa"))
+                .statusCode())
+        .isEqualTo(201);
+    assertThat(
+            SHOP_B
+                .postJson(CHARGE, clientKey, Shopper.chargeBody(b, "komoju", "card", "tok_visa"))
+                .statusCode())
+        .isEqualTo(201);
+
+    String keyOfA = Sandbox.charges(a.get("id").asLong()).get(0).path("idempotencyKey").asText();
+    String keyOfB = Sandbox.charges(b.get("id").asLong()).get(0).path("idempotencyKey").asText();
+    assertThat(keyOfA).startsWith("ik_").isNotEqualTo(clientKey).hasSizeLessThanOrEqualTo(100);
+    assertThat(keyOfB).startsWith("ik_").isNotEqualTo(keyOfA);
+    assertThat(
+            Db.count(
+                "SELECT count(*) FROM charge_attempt WHERE order_id = ? AND gateway_key = ?",
+                a.get("id").asLong(),
+                keyOfA))
+        .isEqualTo(1);
+  }
+
+  @Test
+  @DisplayName("60 charges against a gateway taking 5 s each: orders and readiness keep answering")
+  void slowGatewayStarvesNothing() throws Exception {
+    String slowSku = Db.newProduct(60, 700, 10);
+    List<JsonNode> orders = new ArrayList<>();
+    Shopper shopper = new Shopper(SHOP_A);
+    for (int i = 0; i < 60; i++) {
+      orders.add(shopper.order(slowSku, 1));
+    }
+    String otherSku = Db.newProduct(100, 300, 10);
+    Sandbox.fault("stripe", "*", "delay", 60, 5000);
+
+    ExecutorService pool = Executors.newFixedThreadPool(62);
+    try {
+      CountDownLatch start = new CountDownLatch(1);
+      List<Future<HttpResponse<String>>> charges = new ArrayList<>();
+      for (JsonNode order : orders) {
+        charges.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  return SHOP_A.postJson(
+                      CHARGE,
+                      "slow-" + UUID.randomUUID(),
+                      Shopper.chargeBody(order, "stripe", "card", "pm_card_visa"));
+                }));
+      }
+      start.countDown();
+      Thread.sleep(1000); // the gateway now holds every lane
+      List<Long> orderMillis = new ArrayList<>();
+      List<Long> readyMillis = new ArrayList<>();
+      for (int i = 0; i < 20; i++) {
+        long t0 = System.nanoTime();
+        HttpResponse<String> placed =
+            SHOP_A.postJson(
+                "/api/orders", "other-" + UUID.randomUUID(), OrderJson.of("other", otherSku, 1));
+        orderMillis.add(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
+        assertThat(placed.statusCode()).isEqualTo(201);
+        long t1 = System.nanoTime();
+        HttpResponse<String> ready = Api.anonymous().get("/health/ready");
+        readyMillis.add(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t1));
+        assertThat(ready.statusCode()).isEqualTo(200);
+      }
+      List<Integer> statuses = new ArrayList<>();
+      for (Future<HttpResponse<String>> charge : charges) {
+        HttpResponse<String> answer = charge.get(90, TimeUnit.SECONDS);
+        statuses.add(answer.statusCode());
+        if (answer.statusCode() == 503) {
+          assertThat(answer.body()).contains("gateway-busy");
+          assertThat(answer.headers().firstValue("Retry-After")).isPresent();
+        }
+      }
+      long paid = statuses.stream().filter(s -> s == 201).count();
+      long busy = statuses.stream().filter(s -> s == 503).count();
+      System.out.printf(
+          "Slow gateway: 60 charges -> %d paid, %d busy; meanwhile orders p50 %d / max %d ms,"
+              + " readiness p50 %d / max %d ms%n",
+          paid,
+          busy,
+          percentile(orderMillis, 50),
+          percentile(orderMillis, 100),
+          percentile(readyMillis, 50),
+          percentile(readyMillis, 100));
+      assertThat(paid + busy).as("every charge paid or told busy: %s", statuses).isEqualTo(60);
+      assertThat(paid).isPositive();
+      assertThat(percentile(orderMillis, 100)).isLessThan(3000);
+      assertThat(percentile(readyMillis, 100)).isLessThan(3000);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private static long percentile(List<Long> millis, int p) {
+    List<Long> sorted = millis.stream().sorted().toList();
+    int index = Math.min(sorted.size() - 1, (int) Math.ceil(p / 100.0 * sorted.size()) - 1);
+    return sorted.get(Math.max(index, 0));
+  }
+
+  private static List<JsonNode> successfulCharges(long orderId) {
+    return Sandbox.charges(orderId).stream()
+        .filter(c -> !"failed".equals(c.path("status").asText()))
+        .toList();
+  }
+
+  static String status(long orderId) {
+    return Shopper.json(SHOP_A.get("/api/orders/" + orderId).body()).path("status").asText();
+  }
+
+  private static String problemType(HttpResponse<String> answer) {
+    String type = Shopper.json(answer.body()).path("type").asText("");
+    return type.substring(type.lastIndexOf('/') + 1);
+  }
+}

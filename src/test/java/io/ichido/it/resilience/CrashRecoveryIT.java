@@ -1,0 +1,139 @@
+package io.ichido.it.resilience;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.ichido.it.support.Api;
+import io.ichido.it.support.Await;
+import io.ichido.it.support.Db;
+import io.ichido.it.support.OrderJson;
+import io.ichido.it.support.Sandbox;
+import io.ichido.it.support.SecondServer;
+import io.ichido.it.support.Shopper;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A real crash: a Liberty server of its own ({@code ichido-crash}) is killed with SIGKILL while the
+ * gateway holds a charge it has already made, then restarted. With no client call at all, the
+ * reconciler must learn of that one charge and settle the order; the client's retry after the lease
+ * must then find it, not make another.
+ */
+class CrashRecoveryIT {
+
+  private static final Duration LEASE = Duration.ofSeconds(45);
+  private static final Duration ATTEMPT_LEASE = Duration.ofSeconds(30);
+  private static final Duration RECONCILE_INTERVAL = Duration.ofSeconds(5);
+  private static final SecondServer SERVER =
+      new SecondServer(
+          "ichido-crash",
+          Integer.getInteger("ichido.crashHttpPort", 9082),
+          Integer.getInteger("ichido.crashHttpsPort", 9445));
+  private static final Api SHOP_A = Api.at(SERVER.baseUrl(), "shop-a");
+
+  @BeforeAll
+  static void createServer() throws Exception {
+    // A transaction timeout shorter than the lease, as the contract requires.
+    SERVER.create(
+        Path.of(System.getProperty("ichido.war", "target/ichido.war")),
+        "<variable name=\"TX_TIMEOUT\" value=\"20s\"/>",
+        Map.of(
+            "ICHIDO_IDEMPOTENCY_LEASE", LEASE.toString(),
+            "ICHIDO_PAYMENTS_ATTEMPT_LEASE", ATTEMPT_LEASE.toString(),
+            "ICHIDO_PAYMENTS_RECONCILE_INTERVAL", RECONCILE_INTERVAL.toString(),
+            "ICHIDO_GATEWAY_STRIPE_BASE_URL", Sandbox.URL + "/stripe",
+            "ICHIDO_GATEWAY_READ_TIMEOUT", "PT30S"));
+    SERVER.start();
+  }
+
+  @AfterAll
+  static void stopServer() throws Exception {
+    SERVER.stop();
+  }
+
+  @Test
+  @DisplayName(
+      "kill -9 while the gateway holds a charge, restart: paid with no client call, once; the retry"
+          + " finds it")
+  void killedMidCharge() throws Exception {
+    long reservedBefore = Db.reserved("TEA-SENCHA-100G");
+    long onHandBefore = Db.onHand("TEA-SENCHA-100G");
+    HttpResponse<String> created =
+        new Shopper(SHOP_A)
+            .untilFinal(
+                "/api/orders",
+                "crash-order-" + UUID.randomUUID(),
+                OrderJson.of("crash", "TEA-SENCHA-100G", 1));
+    assertThat(created.statusCode()).isEqualTo(201);
+    JsonNode order = Shopper.json(created.body());
+    long orderId = order.get("id").asLong();
+    String key = "crash-" + UUID.randomUUID();
+    String body = Shopper.chargeBody(order, "stripe", "card", "pm_card_visa");
+
+    // The sandbox makes the charge, then sits on the answer while we pull the plug.
+    Sandbox.fault("stripe", "*", "delay", 1, 20_000);
+    Instant claimed = Instant.now();
+    CompletableFuture<Object> doomed =
+        CompletableFuture.supplyAsync(() -> SHOP_A.postJson("/api/payments/charge", key, body))
+            .handle((answer, failure) -> failure != null ? failure : answer);
+    Await.until("the sandbox to make the charge", () -> Sandbox.charges(orderId).size() == 1);
+    SERVER.kill();
+    assertThat(doomed.get(30, TimeUnit.SECONDS)).isNotInstanceOf(HttpResponse.class);
+
+    SERVER.start();
+    // No client call: the reconciler finds the attempt abandoned once its lease ends.
+    Await.until(
+        "the reconciler to settle order " + orderId + " as PAID",
+        ATTEMPT_LEASE.plus(RECONCILE_INTERVAL.multipliedBy(6)).plusSeconds(30),
+        () -> "PAID".equals(status(orderId)));
+    Duration settledAfter = Duration.between(claimed, Instant.now());
+    assertThat(Sandbox.charges(orderId)).hasSize(1);
+    assertThat(Db.reserved("TEA-SENCHA-100G")).isEqualTo(reservedBefore);
+    assertThat(Db.onHand("TEA-SENCHA-100G")).isEqualTo(onHandBefore - 1);
+    assertThat(
+            Db.count(
+                "SELECT count(*) FROM email_outbox WHERE dedupe_key = ?", "receipt:" + orderId))
+        .as("one receipt")
+        .isEqualTo(1);
+
+    HttpResponse<String> early = SHOP_A.postJson("/api/payments/charge", key, body);
+    if (Duration.between(claimed, Instant.now()).compareTo(LEASE.minusSeconds(5)) < 0) {
+      assertThat(early.statusCode()).as("before the lease ends").isEqualTo(409);
+      assertThat(early.body()).contains("idempotency-key-in-use");
+    }
+
+    HttpResponse<String> settled =
+        new Shopper(SHOP_A).untilFinal("/api/payments/charge", key, body);
+    assertThat(settled.statusCode()).as(settled.body()).isEqualTo(201);
+    assertThat(settled.body()).contains("\"order_status\":\"PAID\"");
+    assertThat(Sandbox.charges(orderId)).hasSize(1);
+    assertThat(SHOP_A.get("/api/orders/" + orderId).body()).contains("\"status\":\"PAID\"");
+    // Paid: the unit was sold once, not reserved twice.
+    assertThat(Db.reserved("TEA-SENCHA-100G")).isEqualTo(reservedBefore);
+    assertThat(Db.onHand("TEA-SENCHA-100G")).isEqualTo(onHandBefore - 1);
+    System.out.printf(
+        "Crash: order %d, charges at the gateway %d, paid by the reconciler after %d s, the"
+            + " client's retry answered after %d s%n",
+        orderId,
+        Sandbox.charges(orderId).size(),
+        settledAfter.toSeconds(),
+        Duration.between(claimed, Instant.now()).toSeconds());
+  }
+
+  private static String status(long orderId) {
+    HttpResponse<String> order = SHOP_A.get("/api/orders/" + orderId);
+    return order.statusCode() == 200
+        ? Shopper.json(order.body()).path("status").asText()
+        : "HTTP " + order.statusCode();
+  }
+}

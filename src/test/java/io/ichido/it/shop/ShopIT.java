@@ -1,0 +1,287 @@
+package io.ichido.it.shop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.ichido.it.support.Api;
+import io.ichido.it.support.Chromium;
+import io.ichido.it.support.Db;
+import io.ichido.it.support.Deployments;
+import io.ichido.it.support.FaultProxy;
+import io.ichido.it.support.Mailbox;
+import io.ichido.it.support.OrderJson;
+import io.ichido.it.support.Sandbox;
+import jakarta.mail.MessagingException;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The checkout page at {@code /shop/} in a real headless Chromium, against the real server, the
+ * gateway sandbox and a real SMTP server, while the customer and the network misbehave: a double
+ * click, the network gone while the charge is in flight, a reload right after Pay, the charge's
+ * answer lost. Each time: one order, one charge, one receipt, and the page ends on "paid".
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class ShopIT {
+
+  /** Demo catalogue items (Liquibase context "demo"): one at the reduced rate, one standard. */
+  private static final String TEA = "TEA-SENCHA-100G";
+
+  private static final String MUG = "MUG-ARITA";
+
+  @RegisterExtension static final Mailbox MAILBOX = new Mailbox();
+
+  private Chromium chromium;
+  private ChromeDriver browser;
+  private WebDriverWait wait;
+  private Path downloads;
+  private String customer;
+
+  @Deployment
+  static WebArchive deployment() {
+    return Deployments.appMailingTheMailbox("ichido-shop");
+  }
+
+  @BeforeEach
+  void browser() throws IOException {
+    Chromium.requireInstalled();
+    downloads = Files.createTempDirectory("ichido-downloads");
+    chromium = Chromium.start("en-US", downloads);
+    browser = chromium.driver();
+    wait = chromium.waiting(Duration.ofSeconds(60));
+    customer = OrderJson.customer("shop") + "@shop.example";
+  }
+
+  @AfterEach
+  void noBrowser() {
+    Sandbox.clearFaults();
+    if (chromium != null) {
+      chromium.close();
+    }
+    Chromium.removeQuietly(downloads);
+  }
+
+  @Test
+  @DisplayName("a double click on Pay: one order, one charge, one receipt")
+  void doubleClick() throws Exception {
+    open(Api.BASE);
+    chooseBasket();
+    choosePayment("komoju", "card");
+    new Actions(browser).doubleClick(byId("pay")).perform();
+    long order = paid();
+    chromium.screenshot("shop-paid.png");
+    chargedOnceAndMailedOnce(order);
+  }
+
+  @Test
+  @DisplayName("the network goes while the charge is in flight, and comes back")
+  void offlineMidCharge() throws Exception {
+    // The gateway takes four seconds: the network goes in the middle of them.
+    Sandbox.fault("stripe", "*", "delay", 1, 4_000);
+    try (FaultProxy proxy = FaultProxy.to("localhost", URI.create(Api.BASE).getPort())) {
+      open(proxy.baseUrl());
+      chooseBasket();
+      choosePayment("stripe", "card");
+      byId("pay").click();
+      wait.until(
+          ExpectedConditions.attributeToBe(By.id("checkout-state"), "data-state", "charging"));
+      Thread.sleep(500); // the charge request has left the browser
+      // Chromium's offline mode fails new requests only, and Chromium itself resends a request
+      // whose connection broke: the link goes too, so the one in flight and its resend fail.
+      network(false);
+      proxy.down();
+      wait.until(shown -> byId("checkout-detail").getText().contains("No answer"));
+      Thread.sleep(1_000);
+      assertThat(state())
+          .as("no answer yet: the page keeps its key and waits")
+          .isEqualTo("charging");
+      proxy.up();
+      network(true);
+      long order = paid();
+      chargedOnceAndMailedOnce(order);
+    }
+  }
+
+  @Test
+  @DisplayName("a reload right after Pay: sign in again and the same checkout goes on")
+  void reloadAfterPay() throws Exception {
+    open(Api.BASE);
+    chooseBasket();
+    choosePayment("omise", "card");
+    byId("pay").click();
+    browser.navigate().refresh();
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("resume-hint")));
+    signIn();
+    long order = paid();
+    chargedOnceAndMailedOnce(order);
+  }
+
+  @Test
+  @DisplayName("the charge's answer is lost on the way back: the retry gets the stored answer")
+  void answerLost() throws Exception {
+    try (FaultProxy proxy = FaultProxy.to("localhost", URI.create(Api.BASE).getPort())) {
+      proxy.dropAnswerTo("POST /api/payments/charge");
+      open(proxy.baseUrl());
+      chooseBasket();
+      choosePayment("2c2p", "card");
+      byId("pay").click();
+      long order = paid();
+      assertThat(proxy.droppedAnswers()).as("answers the proxy kept from the browser").isOne();
+      chargedOnceAndMailedOnce(order);
+    }
+  }
+
+  @Test
+  @DisplayName("konbini: the page shows where and how to pay, then follows the order to paid")
+  void konbini() throws Exception {
+    open(Api.BASE);
+    chooseBasket();
+    choosePayment("komoju", "konbini");
+    fill("phone", "09012345678");
+    new Select(byId("store")).selectByValue("lawson");
+    byId("pay").click();
+    wait.until(ExpectedConditions.attributeToBe(By.id("checkout-state"), "data-state", "waiting"));
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("instructions")));
+    String instructions = byId("instructions").getText();
+    assertThat(instructions).contains("Store", "lawson", "Confirmation number", "Pay by", "JST");
+    // The README's picture shows the demo catalogue, not the products other test classes made.
+    browser.executeScript(
+        "document.querySelectorAll('#catalogue-rows input[data-sku^=\"IT-\"]')"
+            + ".forEach(input => input.closest('tr').remove())");
+    chromium.screenshot("shop-konbini.png");
+
+    long order = orderShown();
+    List<JsonNode> charges = Sandbox.charges(order);
+    assertThat(charges).hasSize(1);
+    Sandbox.complete("komoju", charges.get(0).path("id").asText());
+    assertThat(paid()).isEqualTo(order);
+    chargedOnceAndMailedOnce(order);
+  }
+
+  @Test
+  @DisplayName("a declined card, then another: the same order, paid once")
+  void declinedThenPaid() throws Exception {
+    open(Api.BASE);
+    chooseBasket();
+    choosePayment("stripe", "card");
+    new Select(byId("card")).selectByValue("declines");
+    byId("pay").click();
+    wait.until(ExpectedConditions.attributeToBe(By.id("checkout-state"), "data-state", "declined"));
+    new Select(byId("card")).selectByValue("pays");
+    byId("pay").click();
+    long order = paid();
+    chargedOnceAndMailedOnce(order);
+  }
+
+  // --- the page ------------------------------------------------------------------------------
+
+  private void open(String base) {
+    browser.get(base + "/shop/");
+    assertThat(browser.getTitle()).isEqualTo("Ichido shop: checkout");
+    signIn();
+  }
+
+  private void signIn() {
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("password")));
+    fill("username", "shop-a");
+    fill("password", "shop-a-secret");
+    byId("sign-in").click();
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("shop")));
+  }
+
+  private void chooseBasket() {
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("qty-" + TEA)));
+    fill("qty-" + TEA, "2");
+    fill("qty-" + MUG, "1");
+    // 2 × 1,200 at 8 % (tax 192) and 2,800 at 10 % (tax 280): 5,672 yen
+    assertThat(byId("totals").getText()).contains("￥5,672");
+    fill("name", "Ichido Taro");
+    fill("email", customer);
+  }
+
+  private void choosePayment(String gateway, String method) {
+    new Select(byId("gateway")).selectByValue(gateway);
+    new Select(byId("method")).selectByValue(method);
+  }
+
+  /** Waits for "paid"; the order the page paid. */
+  private long paid() {
+    wait.withMessage(
+            () ->
+                "the page says \""
+                    + byId("checkout-detail").getText()
+                    + "\"; its checkout: "
+                    + browser.executeScript(
+                        "return sessionStorage.getItem('ichido.shop.checkout')"))
+        .until(ExpectedConditions.attributeToBe(By.id("checkout-state"), "data-state", "paid"));
+    assertThat(byId("checkout-state").getText()).isEqualTo("Paid. Thank you!");
+    return orderShown();
+  }
+
+  private long orderShown() {
+    String detail = byId("checkout-detail").getText();
+    assertThat(detail).matches("Order \\d+: ￥5,672 \\(tax ￥472\\)\\..*");
+    return Long.parseLong(detail.replaceAll("^Order (\\d+):.*$", "$1"));
+  }
+
+  private String state() {
+    return byId("checkout-state").getAttribute("data-state");
+  }
+
+  /** Chromium's own network emulation (DevTools protocol): offline fails every request. */
+  private void network(boolean online) {
+    browser.executeCdpCommand("Network.enable", Map.of());
+    browser.executeCdpCommand(
+        "Network.emulateNetworkConditions",
+        Map.of("offline", !online, "latency", 0, "downloadThroughput", -1, "uploadThroughput", -1));
+  }
+
+  private void fill(String id, String value) {
+    WebElement input = byId(id);
+    input.clear();
+    input.sendKeys(value);
+  }
+
+  private WebElement byId(String id) {
+    return browser.findElement(By.id(id));
+  }
+
+  // --- what happened, from the database, the sandbox's ledger and the mailbox -----------------
+
+  private void chargedOnceAndMailedOnce(long order)
+      throws MessagingException, InterruptedException {
+    assertThat(Db.ordersFor(customer)).as("orders of %s", customer).isOne();
+    List<JsonNode> succeeded =
+        Sandbox.charges(order).stream()
+            .filter(charge -> !"failed".equals(charge.path("status").asText()))
+            .toList();
+    assertThat(succeeded).as("charges the sandbox made for order %d", order).hasSize(1);
+    assertThat(succeeded.get(0).path("amount").asLong()).isEqualTo(5672);
+    MAILBOX.await(customer, 1);
+    Thread.sleep(2_000); // the outbox polls every second: a second receipt would be here by now
+    assertThat(MAILBOX.to(customer)).as("receipts to %s", customer).hasSize(1);
+  }
+}

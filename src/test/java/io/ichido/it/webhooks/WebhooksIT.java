@@ -1,0 +1,363 @@
+package io.ichido.it.webhooks;
+
+import static io.ichido.it.webhooks.ChargedOrders.authorizeOmise;
+import static io.ichido.it.webhooks.ChargedOrders.customerEmail;
+import static io.ichido.it.webhooks.ChargedOrders.orderId;
+import static io.ichido.it.webhooks.ChargedOrders.orderStatus;
+import static io.ichido.it.webhooks.ChargedOrders.pay;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.icegreen.greenmail.util.GreenMail;
+import com.icegreen.greenmail.util.ServerSetup;
+import io.ichido.it.support.Await;
+import io.ichido.it.support.Db;
+import io.ichido.it.support.Delivery;
+import io.ichido.it.support.Deployments;
+import io.ichido.it.support.Sandbox;
+import io.ichido.sandbox.WebhookEvents;
+import jakarta.mail.Address;
+import jakarta.mail.MessagingException;
+import jakarta.mail.internet.MimeMessage;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Webhooks against the real server, the sandbox sending the gateways' signed events, and a real
+ * SMTP server (GreenMail) receiving the customers' mail.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class WebhooksIT {
+
+  private static final ServerSetup SMTP =
+      new ServerSetup(
+          Integer.parseInt(System.getProperty("ichido.smtpPort", "13025")),
+          "127.0.0.1",
+          ServerSetup.PROTOCOL_SMTP);
+
+  private static GreenMail mail;
+
+  @Deployment
+  static WebArchive deployment() {
+    Map<String, String> config = new HashMap<>(Sandbox.gatewayConfig());
+    config.put("ichido.mail.port", Integer.toString(SMTP.getPort()));
+    config.put("ichido.mail.poll-interval", "PT1S");
+    // Short SMTP timeouts, so a short lease: mail a killed server or a lost database had leased
+    // goes out seconds later, as production's two minutes would after a crash.
+    config.put("ichido.mail.connect-timeout", "PT1S");
+    config.put("ichido.mail.read-timeout", "PT2S");
+    config.put("ichido.mail.write-timeout", "PT2S");
+    config.put("ichido.mail.lease", "PT6S");
+    config.put("ichido.mail.retry-initial", "PT1S");
+    config.put("ichido.mail.retry-max", "PT2S");
+    return Deployments.appWith("ichido-webhooks", config);
+  }
+
+  @BeforeAll
+  static void startSmtp() {
+    mail = new GreenMail(SMTP);
+    mail.start();
+  }
+
+  @AfterAll
+  static void stopSmtp() {
+    mail.stop();
+  }
+
+  // --- authenticity (forgeries, stale events and oversized bodies: HostileInputIT) -----------
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"stripe", "omise", "komoju", "2c2p"})
+  @DisplayName(
+      "a signed event for a card paid at once is processed once: no second sale, no second receipt")
+  void signedEventIsProcessedOnce(String gateway) throws Exception {
+    String email = customerEmail();
+    String sku = Db.newProduct(5, 1000, 10);
+    JsonNode charge = pay(gateway, "card", Sandbox.CARD_THAT_PAYS.get(gateway), sku, email);
+    assertThat(charge.path("order_status").asText()).isEqualTo("PAID");
+    assertThat(Db.onHand(sku)).isEqualTo(4);
+    assertThat(Db.reserved(sku)).isZero();
+    Delivery delivery = Delivery.succeeded(gateway, charge);
+
+    HttpResponse<String> first = deliver(delivery);
+    HttpResponse<String> again = deliver(delivery.resigned());
+
+    assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
+    assertThat(first.body()).isEqualTo("{\"status\":\"processed\"}");
+    assertThat(again.statusCode()).isEqualTo(200);
+    assertThat(again.body()).isEqualTo("{\"status\":\"already_processed\"}");
+    assertThat(orderStatus(charge)).isEqualTo("PAID");
+    assertThat(Db.onHand(sku)).isEqualTo(4);
+    awaitMail(email, 1);
+    assertThat(Db.keys("webhook:" + gateway, delivery.eventId())).isEqualTo(1);
+  }
+
+  @Test
+  @DisplayName(
+      "2C2P refund notification (4120), delivered twice: the order REFUNDED once, for the whole"
+          + " amount")
+  void twoC2pRefundNotification() throws Exception {
+    String sku = Db.newProduct(5, 2400, 10);
+    JsonNode charge = pay("2c2p", "card", Sandbox.CARD_THAT_PAYS.get("2c2p"), sku, customerEmail());
+    assertThat(orderStatus(charge)).isEqualTo("PAID");
+    long orderId = charge.path("order_id").asLong();
+    String tranRef = Sandbox.charges(orderId).get(0).path("id").asText();
+
+    JsonNode refunded = Sandbox.refundAll("2c2p", tranRef);
+    assertThat(refunded.path("webhook").path("status").asInt()).isEqualTo(200);
+    Sandbox.redeliver(refunded.path("webhook").path("eventId").asText());
+
+    assertThat(orderStatus(charge)).isEqualTo("REFUNDED");
+    assertThat(
+            Db.count(
+                "SELECT count(*) FROM payment_log WHERE order_id = ? AND kind ="
+                    + " 'ORDER_STATUS_CHANGED' AND status = 'REFUNDED'",
+                orderId))
+        .isOne();
+    assertThat(
+            Db.count(
+                "SELECT refunded_amount FROM charge_attempt WHERE order_id = ? AND status ="
+                    + " 'REFUNDED'",
+                orderId))
+        .isEqualTo(charge.path("amount").asLong());
+  }
+
+  // --- effects, each once -------------------------------------------------------------------
+
+  @Test
+  @DisplayName("konbini end to end: awaiting, the sandbox's webhook pays it, stock sold, receipt")
+  void konbiniPaidThroughTheSandbox() throws Exception {
+    String email = customerEmail();
+    String sku = Db.newProduct(10, 1500, 8);
+    JsonNode charge = pay("stripe", "konbini", "", sku, email);
+    assertThat(charge.path("order_status").asText()).isEqualTo("AWAITING_PAYMENT");
+
+    JsonNode completed = Sandbox.complete("stripe", charge.path("charge_id").asText());
+
+    assertThat(completed.path("webhook").path("delivered").asBoolean())
+        .as(completed.toString())
+        .isTrue();
+    assertThat(orderStatus(charge)).isEqualTo("PAID");
+    assertThat(Db.onHand(sku)).isEqualTo(9);
+    assertThat(Db.reserved(sku)).isZero();
+    MimeMessage receipt = awaitMail(email, 1).get(0);
+    assertThat(receipt.getSubject()).contains("Receipt for order #" + orderId(charge));
+  }
+
+  @Test
+  @DisplayName("konbini expiry through the sandbox: the order expires and its stock is released")
+  void konbiniExpiryReleasesStock() throws Exception {
+    String email = customerEmail();
+    String sku = Db.newProduct(10, 1500, 8);
+    JsonNode charge = pay("komoju", "konbini", "", sku, email);
+    assertThat(Db.reserved(sku)).isEqualTo(1);
+
+    Sandbox.expire("komoju", charge.path("charge_id").asText());
+
+    assertThat(orderStatus(charge)).isEqualTo("EXPIRED");
+    assertThat(Db.reserved(sku)).isZero();
+    assertThat(Db.onHand(sku)).isEqualTo(10);
+    assertThat(awaitMail(email, 1).get(0).getSubject()).contains("Payment expired");
+  }
+
+  @Test
+  @DisplayName("Omise 3-D Secure completed: the webhook pays the order, read back from the API")
+  void omiseThreeDSecureWebhook() throws Exception {
+    String email = customerEmail();
+    String sku = Db.newProduct(10, 2800, 10);
+    JsonNode charge = pay("omise", "card", "tokn_test_3ds", sku, email);
+    assertThat(charge.path("status").asText()).isEqualTo("requires_action");
+
+    authorizeOmise(charge);
+
+    Await.until(
+        "the 3-D Secure webhook to pay order " + orderId(charge),
+        () -> orderStatus(charge).equals("PAID"));
+    assertThat(Db.onHand(sku)).isEqualTo(9);
+    awaitMail(email, 1);
+  }
+
+  @Test
+  @DisplayName("one event delivered 5 times, 3 at once: one status change, one sale, one email")
+  void fiveDeliveries() throws Exception {
+    String email = customerEmail();
+    String sku = Db.newProduct(10, 1200, 10);
+    JsonNode charge = pay("komoju", "konbini", "", sku, email, 3);
+    Delivery captured = captured(charge, charge.path("amount").asLong());
+
+    ExecutorService pool = Executors.newFixedThreadPool(3);
+    List<CompletableFuture<HttpResponse<String>>> together = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      together.add(CompletableFuture.supplyAsync(() -> deliver(captured.resigned()), pool));
+    }
+    List<HttpResponse<String>> answers = new ArrayList<>();
+    for (CompletableFuture<HttpResponse<String>> answer : together) {
+      answers.add(
+          assertThat(answer)
+              .as("one of 3 deliveries at once")
+              .succeedsWithin(Duration.ofSeconds(60))
+              .actual());
+    }
+    pool.shutdown();
+    answers.add(deliver(captured.resigned()));
+    answers.add(deliver(captured.resigned()));
+
+    assertThat(answers).allMatch(a -> a.statusCode() == 200 || a.statusCode() == 409);
+    assertThat(answers).filteredOn(a -> a.body().contains("\"processed\"")).hasSize(1);
+    assertThat(answers.subList(3, 5)).allMatch(a -> a.body().contains("already_processed"));
+    // One fact, chained when processed; each repeat is retry traffic beside the log.
+    assertThat(Db.factsByKind("charge_id", charge.path("charge_id").asText()))
+        .containsEntry("WEBHOOK_PROCESSED", 1L)
+        .doesNotContainKeys("WEBHOOK_RECEIVED", "WEBHOOK_DUPLICATE");
+    assertThat(Db.retryTraffic("webhook:komoju", captured.eventId()))
+        .containsOnly(
+            Map.entry(
+                "REPLAYED",
+                answers.stream().filter(a -> a.body().contains("already_processed")).count()),
+            Map.entry("IN_USE", answers.stream().filter(a -> a.statusCode() == 409).count()),
+            Map.entry("REUSED", 0L));
+    assertThat(orderStatus(charge)).isEqualTo("PAID");
+    assertThat(Db.onHand(sku)).isEqualTo(7);
+    assertThat(Db.reserved(sku)).isZero();
+    awaitMail(email, 1);
+    Thread.sleep(3000); // the drain runs every second: a second email would have come by now
+    assertThat(mailTo(email)).hasSize(1);
+  }
+
+  @Test
+  @DisplayName("SMTP down when the payment arrives: stock moves once, the receipt goes once later")
+  void smtpDownThenBack() throws Exception {
+    String email = customerEmail();
+    String sku = Db.newProduct(10, 1200, 10);
+    JsonNode charge = pay("komoju", "bank_transfer", "", sku, email);
+    Delivery captured = captured(charge, charge.path("amount").asLong());
+    mail.stop();
+    try {
+      assertThat(deliver(captured).body()).isEqualTo("{\"status\":\"processed\"}");
+      assertThat(orderStatus(charge)).isEqualTo("PAID");
+      assertThat(Db.onHand(sku)).isEqualTo(9);
+      String outbox = "SELECT attempts FROM email_outbox WHERE dedupe_key = 'receipt:%d'";
+      Await.until(
+          "the outbox to try the receipt twice while SMTP is down",
+          () -> Db.count(outbox.formatted(orderId(charge))) >= 2);
+      assertThat(deliver(captured.resigned()).body()).contains("already_processed");
+    } finally {
+      mail = new GreenMail(SMTP);
+      mail.start();
+    }
+    awaitMail(email, 1);
+    Thread.sleep(3000);
+    assertThat(mailTo(email)).hasSize(1);
+    assertThat(Db.onHand(sku)).isEqualTo(9);
+    assertThat(Db.reserved(sku)).isZero();
+    assertThat(
+            Db.count(
+                "SELECT count(*) FROM email_outbox WHERE order_id = ? AND status = 'SENT'",
+                orderId(charge)))
+        .isEqualTo(1);
+  }
+
+  @Test
+  @DisplayName("out of order: an expiry told after the payment leaves the order PAID, stock sold")
+  void expiryAfterSuccess() throws Exception {
+    String email = customerEmail();
+    String sku = Db.newProduct(10, 1500, 8);
+    JsonNode charge = pay("stripe", "konbini", "", sku, email);
+    String intent = charge.path("charge_id").asText();
+    long amount = charge.path("amount").asLong();
+
+    deliver(
+        Delivery.stripe(
+            WebhookEvents.stripePaymentIntent(
+                WebhookEvents.newEventId("stripe"),
+                "payment_intent.succeeded",
+                intent,
+                amount,
+                "jpy",
+                "succeeded",
+                Instant.now().getEpochSecond())));
+    HttpResponse<String> late =
+        deliver(
+            Delivery.stripe(
+                WebhookEvents.stripePaymentIntent(
+                        WebhookEvents.newEventId("stripe"),
+                        "payment_intent.payment_failed",
+                        intent,
+                        amount,
+                        "jpy",
+                        "requires_payment_method",
+                        Instant.now().minusSeconds(60).getEpochSecond())
+                    .replace(
+                        "\"last_payment_error\":null",
+                        "\"last_payment_error\":{\"code\":\"payment_intent_payment_attempt_expired\"}")));
+
+    assertThat(late.body()).isEqualTo("{\"status\":\"processed\"}");
+    assertThat(orderStatus(charge)).isEqualTo("PAID");
+    assertThat(Db.onHand(sku)).isEqualTo(9);
+    assertThat(Db.reserved(sku)).isZero();
+    assertThat(awaitMail(email, 1).get(0).getSubject()).contains("Receipt");
+  }
+
+  // --- helpers ------------------------------------------------------------------------------
+
+  private static HttpResponse<String> deliver(Delivery delivery) {
+    return delivery.send();
+  }
+
+  private static Delivery captured(JsonNode charge, long amount) {
+    return Delivery.of(
+        "komoju",
+        WebhookEvents.komoju(
+            WebhookEvents.newEventId("komoju"),
+            "payment.captured",
+            charge.path("charge_id").asText(),
+            "ORDER-" + orderId(charge),
+            amount,
+            "JPY",
+            "captured",
+            charge.path("method").asText()));
+  }
+
+  private static List<MimeMessage> mailTo(String address) throws MessagingException {
+    List<MimeMessage> found = new ArrayList<>();
+    for (MimeMessage message : mail.getReceivedMessages()) {
+      for (Address to : message.getAllRecipients()) {
+        if (to.toString().equalsIgnoreCase(address)) {
+          found.add(message);
+        }
+      }
+    }
+    return found;
+  }
+
+  private static List<MimeMessage> awaitMail(String address, int count) throws Exception {
+    Duration limit = Duration.ofSeconds(30);
+    long deadline = System.nanoTime() + limit.toNanos();
+    while (System.nanoTime() < deadline && mailTo(address).size() < count) {
+      Thread.sleep(200);
+    }
+    List<MimeMessage> found = mailTo(address);
+    assertThat(found).as("mail to %s within %s", address, limit).hasSize(count);
+    return found;
+  }
+}

@@ -1,0 +1,134 @@
+package io.ichido.sandbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.auth0.jwt.algorithms.Algorithm;
+import com.auth0.jwt.interfaces.DecodedJWT;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * 2C2P as the sandbox speaks it: payment tokens, do-payment and the inquiry, all as signed JWTs.
+ */
+class SandboxTwoC2pTest extends SandboxTestSupport {
+
+  @Test
+  void tokenPaymentInquiryWithSignedJwts() throws Exception {
+    String token = paymentToken("ORDER-31", MERCHANT_SECRET);
+    HttpResponse<String> again =
+        send(twoC2p("/paymentToken", tokenClaims("ORDER-31"), MERCHANT_SECRET));
+    assertThat(json(again).get("respCode").asText()).as("existing invoice").isEqualTo("9015");
+
+    HttpResponse<String> paid = send(doPayment(token, "4111-card-token"));
+    JsonNode answer = json(paid);
+    assertThat(answer.get("respCode").asText()).isEqualTo("2000");
+    assertThat(answer.get("invoiceNo").asText()).isEqualTo("ORDER-31");
+    assertThat(send(doPayment(token, "4111-card-token")).body()).isEqualTo(paid.body());
+
+    DecodedJWT inquiry = inquiry("ORDER-31");
+    assertThat(inquiry.getClaim("respCode").asString()).isEqualTo("0000");
+    assertThat(inquiry.getClaim("amount").asDouble()).isEqualTo(5672.00);
+    assertThat(
+            new String(Base64.getUrlDecoder().decode(inquiry.getPayload()), StandardCharsets.UTF_8))
+        .contains("\"amount\":5672.00");
+    assertThat(inquiry.getClaim("tranRef").asString()).isNotBlank();
+    List<JsonNode> entries = ledger("2c2p", "31");
+    assertThat(entries).hasSize(1);
+    assertThat(entries.get(0).get("idempotencyKey").asText()).isEqualTo("ORDER-31");
+    assertThat(entries.get(0).get("amount").asLong()).isEqualTo(5672);
+    assertThat(entries.get(0).get("status").asText()).isEqualTo("paid");
+  }
+
+  @Test
+  void declineShowsInTheInquiry() throws Exception {
+    send(doPayment(paymentToken("ORDER-32", MERCHANT_SECRET), "decline"));
+
+    assertThat(inquiry("ORDER-32").getClaim("respCode").asString()).isEqualTo("4005");
+    assertThat(ledger("2c2p", "32").get(0).get("status").asText()).isEqualTo("failed");
+  }
+
+  @Test
+  void threeDSecureIsPendingUntilThePagePostsBackOnce() throws Exception {
+    String token = paymentToken("ORDER-35", MERCHANT_SECRET);
+    JsonNode redirect = json(send(doPayment(token, "3ds")));
+    assertThat(redirect.get("respCode").asText()).isEqualTo("1001");
+    String page = redirect.get("data").asText();
+    assertThat(page).endsWith("/2c2p-3ds/" + token);
+    assertThat(json(send(doPayment(token, "3ds"))).get("data").asText()).isEqualTo(page);
+    assertThat(inquiry("ORDER-35").getClaim("respCode").asString()).isEqualTo("0001");
+    assertThat(ledger("2c2p", "35")).isEmpty();
+
+    HttpResponse<String> shown = send(HttpRequest.newBuilder(URI.create(page)).GET().build());
+    assertThat(shown.body())
+        .contains("id=\"leave\"")
+        .contains("action=\"https://shop.example/back\"");
+    assertThat(inquiry("ORDER-35").getClaim("respCode").asString()).isEqualTo("0001");
+
+    HttpRequest post =
+        HttpRequest.newBuilder(URI.create(page)).POST(HttpRequest.BodyPublishers.noBody()).build();
+    String posted = send(post).body();
+    assertThat(posted).contains("id=\"back\"").contains("https://shop.example/back");
+    java.util.regex.Matcher value =
+        java.util.regex.Pattern.compile("name=\"paymentResponse\" value=\"([^\"]+)\"")
+            .matcher(posted);
+    assertThat(value.find()).isTrue();
+    JsonNode response = Json.parse(Base64.getUrlDecoder().decode(value.group(1)));
+    assertThat(response.get("invoiceNo").asText()).isEqualTo("ORDER-35");
+    assertThat(response.get("respCode").asText()).isEqualTo("2000");
+    send(post);
+
+    assertThat(inquiry("ORDER-35").getClaim("respCode").asString()).isEqualTo("0000");
+    assertThat(ledger("2c2p", "35")).hasSize(1);
+    assertThat(json(send(doPayment(token, "3ds"))).get("respCode").asText()).isEqualTo("2000");
+  }
+
+  @Test
+  void threeDSecureDeclinedAfterAuthentication() throws Exception {
+    String token = paymentToken("ORDER-36", MERCHANT_SECRET);
+    String page = json(send(doPayment(token, "3ds_decline"))).get("data").asText();
+    send(
+        HttpRequest.newBuilder(URI.create(page)).POST(HttpRequest.BodyPublishers.noBody()).build());
+
+    assertThat(inquiry("ORDER-36").getClaim("respCode").asString()).isEqualTo("4005");
+    assertThat(ledger("2c2p", "36").get(0).get("status").asText()).isEqualTo("failed");
+    assertThat(
+            send(HttpRequest.newBuilder(URI.create(page.replace("/2c2p-3ds/", "/2c2p-3ds/x")))
+                    .GET()
+                    .build())
+                .statusCode())
+        .isEqualTo(404);
+  }
+
+  @Test
+  void unpaidOrUnknownInvoicesAreNotFound() throws Exception {
+    paymentToken("ORDER-33", MERCHANT_SECRET);
+
+    assertThat(inquiry("ORDER-33").getClaim("respCode").asString()).isEqualTo("2002");
+    assertThat(inquiry("ORDER-nope").getClaim("respCode").asString()).isEqualTo("2002");
+    assertThat(ledger("2c2p", null)).isEmpty();
+  }
+
+  @Test
+  void refusesTokensSignedWithAnotherSecretAndMissingFields() throws Exception {
+    HttpResponse<String> forged =
+        send(
+            twoC2p(
+                "/paymentToken",
+                tokenClaims("ORDER-34"),
+                Algorithm.HMAC256("not-the-merchant-secret")));
+    Map<String, Object> noAmount = tokenClaims("ORDER-34");
+    noAmount.remove("amount");
+    HttpResponse<String> incomplete = send(twoC2p("/paymentToken", noAmount, MERCHANT_SECRET));
+
+    assertThat(json(forged).get("respCode").asText()).isEqualTo("9042");
+    assertThat(json(incomplete).get("respCode").asText()).isEqualTo("9005");
+    assertThat(send(doPayment("no-such-token", "card")).body()).contains("9004");
+  }
+}
