@@ -36,14 +36,7 @@ public class Abandonment {
     PaymentGateway gateway = gateways.named(attempt.gateway()).orElseThrow();
     String charge = attempt.gatewayChargeId();
     try {
-      GatewayCharge now = calls.retrieve(gateway, charge, new GatewayCalls.Tries());
-      if (now.status() == ChargeStatus.REQUIRES_ACTION && gateway.cancels()) {
-        now = calls.cancel(gateway, charge);
-        if (now.status() != ChargeStatus.SUCCEEDED) {
-          // Asked once more: a success that raced the cancel shows here.
-          now = calls.retrieve(gateway, charge, new GatewayCalls.Tries());
-        }
-      }
+      GatewayCharge now = readBackCancelling(gateway, charge, ChargeStatus.REQUIRES_ACTION);
       if (now.status() == ChargeStatus.REQUIRES_ACTION) {
         phases.abandoned(attemptId, "abandoned_unfinished");
       } else {
@@ -79,13 +72,7 @@ public class Abandonment {
     PaymentGateway gateway = gateways.named(attempt.gateway()).orElseThrow();
     String charge = attempt.gatewayChargeId();
     try {
-      GatewayCharge now = calls.retrieve(gateway, charge, new GatewayCalls.Tries());
-      if (now.status() == ChargeStatus.AWAITING_PAYMENT && gateway.cancels()) {
-        now = calls.cancel(gateway, charge);
-        if (now.status() != ChargeStatus.SUCCEEDED) {
-          now = calls.retrieve(gateway, charge, new GatewayCalls.Tries());
-        }
-      }
+      GatewayCharge now = readBackCancelling(gateway, charge, ChargeStatus.AWAITING_PAYMENT);
       if (now.status() == ChargeStatus.AWAITING_PAYMENT) {
         // Open still and not cancellable here: the gateway's own expiry or payment will tell.
         return false;
@@ -111,5 +98,21 @@ public class Abandonment {
           });
       return false;
     }
+  }
+
+  /**
+   * The charge as the gateway has it now; still {@code open}, it is cancelled where the gateway
+   * allows and asked once more, so that a success that raced the cancel shows.
+   */
+  private GatewayCharge readBackCancelling(
+      PaymentGateway gateway, String charge, ChargeStatus open) {
+    GatewayCharge now = calls.retrieve(gateway, charge, new GatewayCalls.Tries());
+    if (now.status() == open && gateway.cancels()) {
+      now = calls.cancel(gateway, charge);
+      if (now.status() != ChargeStatus.SUCCEEDED) {
+        now = calls.retrieve(gateway, charge, new GatewayCalls.Tries());
+      }
+    }
+    return now;
   }
 }
