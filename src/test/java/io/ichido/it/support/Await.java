@@ -10,7 +10,7 @@ import java.util.function.BooleanSupplier;
 public final class Await {
 
   /** Long enough for a timer or a webhook on a loaded 2-CPU machine. */
-  public static final Duration DEFAULT = Duration.ofSeconds(20);
+  static final Duration DEFAULT = Duration.ofSeconds(20);
 
   private Await() {}
 
