@@ -1,6 +1,5 @@
 package io.ichido.audit.control;
 
-import io.ichido.audit.entity.LogEntry;
 import io.ichido.audit.entity.LogKind;
 import io.ichido.inventory.entity.StockMoved;
 import io.ichido.notifications.entity.EmailAttempted;
@@ -44,7 +43,7 @@ public class PaymentLogFacts {
 
   void onOrderPlaced(@Observes OrderPlaced event) {
     log.record(
-        LogEntry.of(LogKind.ORDER_CREATED)
+        NewEntry.of(LogKind.ORDER_CREATED)
             .order(event.orderId())
             .counterparty(event.customer())
             .money(event.amount(), event.currency())
@@ -59,7 +58,7 @@ public class PaymentLogFacts {
 
   void onOrderStatusChanged(@Observes OrderStatusChanged event) {
     log.record(
-        LogEntry.of(LogKind.ORDER_STATUS_CHANGED)
+        NewEntry.of(LogKind.ORDER_STATUS_CHANGED)
             .order(event.orderId())
             .counterparty(event.customer())
             .money(event.amount(), event.currency())
@@ -71,7 +70,7 @@ public class PaymentLogFacts {
 
   void onStockMoved(@Observes StockMoved event) {
     log.record(
-        LogEntry.of(LogKind.STOCK_MOVED)
+        NewEntry.of(LogKind.STOCK_MOVED)
             .order(event.orderId())
             .counterparty(customerOf(event.orderId()))
             .status(event.movement().name())
@@ -82,7 +81,7 @@ public class PaymentLogFacts {
 
   void onChargeRequested(@Observes ChargeRequested event) {
     log.record(
-        LogEntry.of(LogKind.CHARGE_REQUESTED)
+        NewEntry.of(LogKind.CHARGE_REQUESTED)
             .order(event.orderId())
             .counterparty(customerOf(event.orderId()))
             .money(event.amount(), event.currency())
@@ -96,7 +95,7 @@ public class PaymentLogFacts {
 
   void onGatewayAnswered(@Observes GatewayAnswered event) {
     log.record(
-        LogEntry.of(LogKind.GATEWAY_ANSWERED)
+        NewEntry.of(LogKind.GATEWAY_ANSWERED)
             .order(event.orderId())
             .counterparty(customerOf(event.orderId()))
             .money(event.amount(), event.currency())
@@ -111,7 +110,7 @@ public class PaymentLogFacts {
 
   void onSurplusReceived(@Observes SurplusReceived event) {
     log.record(
-        LogEntry.of(LogKind.PAYMENT_SURPLUS)
+        NewEntry.of(LogKind.PAYMENT_SURPLUS)
             .order(event.orderId())
             .counterparty(customerOf(event.orderId()))
             .money(event.amount(), event.currency())
@@ -127,7 +126,7 @@ public class PaymentLogFacts {
 
   void onSurplusRefunded(@Observes SurplusRefunded event) {
     log.record(
-        LogEntry.of(LogKind.SURPLUS_REFUNDED)
+        NewEntry.of(LogKind.SURPLUS_REFUNDED)
             .order(event.orderId())
             .counterparty(customerOf(event.orderId()))
             .money(event.amount(), event.currency())
@@ -143,7 +142,7 @@ public class PaymentLogFacts {
 
   void onSurplusRefundFailed(@Observes SurplusRefundFailed event) {
     log.record(
-        LogEntry.of(LogKind.SURPLUS_REFUND_FAILED)
+        NewEntry.of(LogKind.SURPLUS_REFUND_FAILED)
             .order(event.orderId())
             .counterparty(customerOf(event.orderId()))
             .money(event.amount(), event.currency())
@@ -161,7 +160,7 @@ public class PaymentLogFacts {
    */
   void onWebhookProcessed(@Observes WebhookProcessed event) {
     log.record(
-        LogEntry.of(LogKind.WEBHOOK_PROCESSED)
+        NewEntry.of(LogKind.WEBHOOK_PROCESSED)
             .gateway(event.gateway())
             .charge(event.chargeId())
             .money(event.amount(), event.currency())
@@ -176,7 +175,7 @@ public class PaymentLogFacts {
   void onReceiptIssued(@Observes ReceiptIssued event) {
     Receipt document = event.receipt();
     log.record(
-        LogEntry.of(
+        NewEntry.of(
                 document.kind() == ReceiptKind.RECEIPT
                     ? LogKind.RECEIPT_ISSUED
                     : LogKind.RETURN_INVOICE_ISSUED)
@@ -200,7 +199,7 @@ public class PaymentLogFacts {
 
   void onEmailQueued(@Observes EmailQueued event) {
     log.record(
-        LogEntry.of(LogKind.EMAIL_QUEUED)
+        NewEntry.of(LogKind.EMAIL_QUEUED)
             .order(event.orderId())
             .counterparty(event.orderId() == null ? null : customerOf(event.orderId()))
             .status("PENDING")
@@ -211,7 +210,7 @@ public class PaymentLogFacts {
 
   void onEmailAttempted(@Observes EmailAttempted event) {
     log.record(
-        LogEntry.of(event.sent() ? LogKind.EMAIL_SENT : LogKind.EMAIL_FAILED)
+        NewEntry.of(event.sent() ? LogKind.EMAIL_SENT : LogKind.EMAIL_FAILED)
             .order(event.orderId())
             .counterparty(event.orderId() == null ? null : customerOf(event.orderId()))
             .status(event.outcome())
