@@ -9,7 +9,6 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
@@ -39,19 +38,7 @@ class LogRowsTest {
   @DisplayName("a fact written, chained and read back by column name comes back field for field")
   void roundTrip() throws Exception {
     // Every field a value of its own: a column read into another field cannot go unnoticed.
-    LoggedEntry full =
-        NewEntry.of(LogKind.GATEWAY_ANSWERED)
-            .order(7L)
-            .counterparty("山田太郎")
-            .money(5672L, "JPY")
-            .gateway("stripe")
-            .charge("pi_1")
-            .key("pay-1")
-            .status("SUCCEEDED")
-            .actor("principal:shop-a")
-            .detail("attempt", 1)
-            .tax(List.of(Map.of("rate", 10, "tax", 516L)))
-            .build();
+    LoggedEntry full = NewEntryTest.everyField().build();
     LoggedEntry bare = NewEntry.of(LogKind.AUDIT_QUERY).build();
 
     try (Connection connection = connect()) {

@@ -14,6 +14,24 @@ class NewEntryTest {
 
   private static final Instant AT = Instant.parse("2026-11-30T01:02:03.123456Z");
 
+  /** A fact with a value in every field but {@code corrects}, details nested and in Japanese. */
+  static NewEntry.Builder everyField() {
+    return NewEntry.of(LogKind.GATEWAY_ANSWERED)
+        .order(7L)
+        .counterparty("山田太郎")
+        .money(5672L, "JPY")
+        .gateway("stripe")
+        .charge("pi_1")
+        .key("pay-1")
+        .status("SUCCEEDED")
+        .actor("principal:shop-a")
+        .detail("zeta", "ご注文 \"quoted\" \n")
+        .detail("attempt", 1)
+        .detail("nested", Map.of("b", List.of(1.5, 2), "a", true))
+        .detail("absent", null)
+        .tax(List.of(Map.of("rate", 10, "tax", 516L), Map.of("rate", 8, "tax", 40L)));
+  }
+
   /**
    * The hashes are what the log computed for these facts before an entry had one record type
    * (LogEntry, PendingFact, LoggedEntry): chains and checkpoints signed then must still verify.
@@ -21,23 +39,7 @@ class NewEntryTest {
   @Test
   @DisplayName("a fact chained today hashes to the bytes it hashed to before the row had one type")
   void sameHashAsBefore() {
-    LoggedEntry full =
-        NewEntry.of(LogKind.GATEWAY_ANSWERED)
-            .order(7L)
-            .counterparty("山田太郎")
-            .money(5672L, "JPY")
-            .gateway("stripe")
-            .charge("pi_1")
-            .key("pay-1")
-            .status("SUCCEEDED")
-            .actor("principal:shop-a")
-            .detail("zeta", "ご注文 \"quoted\" \n")
-            .detail("attempt", 1)
-            .detail("nested", Map.of("b", List.of(1.5, 2), "a", true))
-            .detail("absent", null)
-            .tax(List.of(Map.of("rate", 10, "tax", 516L), Map.of("rate", 8, "tax", 40L)))
-            .corrects(3L)
-            .build();
+    LoggedEntry full = everyField().corrects(3L).build();
     LoggedEntry bare = NewEntry.of(LogKind.ORDER_CREATED).build();
 
     assertThat(LogChain.chained(42, AT, full, EntryHash.GENESIS).hash())
