@@ -6,9 +6,12 @@ import com.icegreen.greenmail.util.ServerSetup;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import jakarta.mail.MessagingException;
+import jakarta.mail.Multipart;
+import jakarta.mail.Part;
 import jakarta.mail.internet.MimeMessage;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UnsupportedEncodingException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -57,7 +60,16 @@ public final class DevMailbox {
   }
 
   private static void inbox(HttpExchange exchange, GreenMail smtp) throws IOException {
-    List<MimeMessage> messages = Arrays.asList(smtp.getReceivedMessages());
+    byte[] body = page(Arrays.asList(smtp.getReceivedMessages())).getBytes(StandardCharsets.UTF_8);
+    exchange.getResponseHeaders().set("Content-Type", "text/html; charset=utf-8");
+    exchange.sendResponseHeaders(200, body.length);
+    try (OutputStream out = exchange.getResponseBody()) {
+      out.write(body);
+    }
+  }
+
+  /** The inbox page: each message as a person reads it, newest first. */
+  static String page(List<MimeMessage> messages) {
     StringBuilder page =
         new StringBuilder(
             "<!doctype html><meta charset=utf-8><title>Ichido local mailbox</title>"
@@ -69,24 +81,57 @@ public final class DevMailbox {
     for (int i = messages.size() - 1; i >= 0; i--) {
       MimeMessage message = messages.get(i);
       try {
+        // getSubject decodes RFC 2047 encoded-words (=?UTF-8?B?...?=).
         page.append("<article><p><b>")
             .append(escape(message.getSubject()))
             .append("</b><br>To: ")
             .append(escape(Arrays.toString(message.getAllRecipients())))
             .append("<br>Date: ")
             .append(escape(String.valueOf(message.getSentDate())))
-            .append("</p><pre>")
-            .append(escape(GreenMailUtil.getBody(message)))
-            .append("</pre></article>");
-      } catch (MessagingException e) {
-        page.append("<article>unreadable message: ").append(escape(e.getMessage()));
+            .append("</p>");
+        part(message, page);
+        page.append("</article>");
+      } catch (MessagingException | IOException e) {
+        page.append("<article>unreadable message: ")
+            .append(escape(e.getMessage()))
+            .append("</article>");
       }
     }
-    byte[] body = page.toString().getBytes(StandardCharsets.UTF_8);
-    exchange.getResponseHeaders().set("Content-Type", "text/html; charset=utf-8");
-    exchange.sendResponseHeaders(200, body.length);
-    try (OutputStream out = exchange.getResponseBody()) {
-      out.write(body);
+    return page.toString();
+  }
+
+  /**
+   * A part's text, as jakarta.mail decodes it: the transfer encoding (quoted-printable, base64)
+   * undone and the bytes read in the charset its Content-Type names; a multipart part by part. HTML
+   * is shown as its source, escaped: a mail sink never runs what a message brings.
+   */
+  private static void part(Part part, StringBuilder page) throws MessagingException, IOException {
+    if (part.isMimeType("multipart/*")) {
+      Multipart parts = (Multipart) part.getContent();
+      for (int i = 0; i < parts.getCount(); i++) {
+        part(parts.getBodyPart(i), page);
+      }
+    } else if (part.isMimeType("text/*")
+        && !Part.ATTACHMENT.equalsIgnoreCase(part.getDisposition())) {
+      if (!part.isMimeType("text/plain")) {
+        page.append("<p><i>").append(escape(part.getContentType())).append("</i></p>");
+      }
+      page.append("<pre>").append(escape(text(part))).append("</pre>");
+    } else {
+      page.append("<p><i>attachment ")
+          .append(escape(part.getFileName()))
+          .append(" (")
+          .append(escape(part.getContentType()))
+          .append(")</i></p>");
+    }
+  }
+
+  private static String text(Part part) throws MessagingException, IOException {
+    try {
+      return String.valueOf(part.getContent());
+    } catch (UnsupportedEncodingException e) {
+      // A charset Java does not know: its bytes as they came, which beats no body at all.
+      return "(charset not supported: " + e.getMessage() + ")\n" + GreenMailUtil.getBody(part);
     }
   }
 

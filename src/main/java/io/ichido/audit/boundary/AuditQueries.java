@@ -1,7 +1,7 @@
 package io.ichido.audit.boundary;
 
+import io.ichido.audit.control.NewEntry;
 import io.ichido.audit.control.PaymentLog;
-import io.ichido.audit.entity.LogEntry;
 import io.ichido.audit.entity.LogKind;
 import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
@@ -13,7 +13,7 @@ final class AuditQueries {
 
   static void logged(PaymentLog log, SecurityContext security, UriInfo uri, String action) {
     log.recordAlone(
-        LogEntry.of(LogKind.AUDIT_QUERY)
+        NewEntry.of(LogKind.AUDIT_QUERY)
             .actor(caller(security))
             .status("OK")
             .detail("action", action)

@@ -1,8 +1,8 @@
 package io.ichido.audit.boundary;
 
+import io.ichido.audit.control.NewEntry;
 import io.ichido.audit.control.NotAnAuditor;
 import io.ichido.audit.control.PaymentLog;
-import io.ichido.audit.entity.LogEntry;
 import io.ichido.audit.entity.LogKind;
 import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
@@ -34,7 +34,7 @@ public class AuditorOnlyFilter implements ContainerRequestFilter {
     }
     Principal caller = security == null ? null : security.getUserPrincipal();
     log.recordAlone(
-        LogEntry.of(LogKind.AUDIT_ACCESS_DENIED)
+        NewEntry.of(LogKind.AUDIT_ACCESS_DENIED)
             .actor(caller == null ? "anonymous" : caller.getName())
             .status("FORBIDDEN")
             .detail("method", request.getMethod())

@@ -3,9 +3,9 @@ package io.ichido.audit.boundary;
 import io.ichido.audit.control.InvalidLogQuery;
 import io.ichido.audit.control.LogEntryNotFound;
 import io.ichido.audit.control.LogSearch;
+import io.ichido.audit.control.NewEntry;
 import io.ichido.audit.control.PaymentLog;
 import io.ichido.audit.entity.ChainReport;
-import io.ichido.audit.entity.LogEntry;
 import io.ichido.audit.entity.LogKind;
 import io.ichido.audit.entity.LogPage;
 import io.ichido.audit.entity.LogQuery;
@@ -113,7 +113,7 @@ public class PaymentLogResource {
       throw new LogEntryNotFound(seq);
     }
     log.recordAlone(
-        LogEntry.of(LogKind.CORRECTION)
+        NewEntry.of(LogKind.CORRECTION)
             .corrects(seq)
             .actor(caller())
             .money(request.amount(), request.currency())

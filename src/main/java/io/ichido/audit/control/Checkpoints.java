@@ -6,7 +6,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -27,7 +26,8 @@ final class Checkpoints {
     try (PreparedStatement statement =
             connection.prepareStatement(
                 """
-                SELECT p.seq, p.hash, c.seq, c.signed_at, clock_timestamp()
+                SELECT p.seq AS head, p.hash AS head_hash, c.seq AS last_seq,
+                  c.signed_at AS last_signed_at, clock_timestamp() AS now
                 FROM (SELECT 1) AS one
                 LEFT JOIN (SELECT seq, hash FROM payment_log ORDER BY seq DESC LIMIT 1) p ON true
                 LEFT JOIN (SELECT seq, signed_at FROM payment_log_checkpoint
@@ -35,12 +35,14 @@ final class Checkpoints {
                 """);
         ResultSet row = statement.executeQuery()) {
       row.next();
-      long head = row.getLong(1);
-      String headHash = row.getString(2);
-      long lastSeq = row.getLong(3);
+      long head = row.getLong("head");
+      String headHash = row.getString("head_hash");
+      long lastSeq = row.getLong("last_seq");
       CheckpointSchedule.Last last =
-          row.wasNull() ? null : new CheckpointSchedule.Last(lastSeq, instant(row, 4));
-      return new Round(head, headHash, last, instant(row, 5));
+          row.wasNull()
+              ? null
+              : new CheckpointSchedule.Last(lastSeq, LogRows.instant(row, "last_signed_at"));
+      return new Round(head, headHash, last, LogRows.instant(row, "now"));
     }
   }
 
@@ -102,19 +104,14 @@ final class Checkpoints {
         while (rows.next()) {
           found.add(
               new Checkpoint(
-                  rows.getLong(1),
-                  rows.getString(2),
-                  instant(rows, 3),
-                  rows.getString(4),
-                  Base64.getEncoder().encodeToString(rows.getBytes(5))));
+                  rows.getLong("seq"),
+                  rows.getString("hash"),
+                  LogRows.instant(rows, "signed_at"),
+                  rows.getString("key_id"),
+                  Base64.getEncoder().encodeToString(rows.getBytes("signature"))));
         }
       }
       return found;
     }
-  }
-
-  private static Instant instant(ResultSet row, int column) throws SQLException {
-    OffsetDateTime at = row.getObject(column, OffsetDateTime.class);
-    return at == null ? null : at.toInstant();
   }
 }

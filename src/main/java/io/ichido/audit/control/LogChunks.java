@@ -37,11 +37,12 @@ public class LogChunks {
     try (Connection connection = dataSource.getConnection();
         PreparedStatement statement =
             connection.prepareStatement(
-                "SELECT COALESCE((SELECT max(seq) FROM payment_log), 0),"
-                    + " COALESCE((SELECT max(seq) FROM payment_log_checkpoint), 0)");
+                "SELECT COALESCE((SELECT max(seq) FROM payment_log), 0) AS last_entry,"
+                    + " COALESCE((SELECT max(seq) FROM payment_log_checkpoint), 0)"
+                    + " AS last_checkpoint");
         ResultSet row = statement.executeQuery()) {
       row.next();
-      return new Ends(row.getLong(1), row.getLong(2));
+      return new Ends(row.getLong("last_entry"), row.getLong("last_checkpoint"));
     } catch (SQLException e) {
       throw new IllegalStateException("Reading the payment log's head failed", e);
     }
@@ -53,7 +54,7 @@ public class LogChunks {
         PreparedStatement statement =
             connection.prepareStatement(
                 "SELECT "
-                    + LogSql.COLUMNS
+                    + LogRows.COLUMNS
                     + " FROM payment_log WHERE seq > ? AND seq <= ? ORDER BY seq LIMIT ?")) {
       statement.setLong(1, after);
       statement.setLong(2, upTo);

@@ -44,7 +44,7 @@ public class LogSequencing {
       if (!sequencerLock(connection)) {
         return ANOTHER_SEQUENCER;
       }
-      List<PendingFact> facts = PendingFacts.oldest(connection, batch);
+      List<PendingFacts.Pending> facts = PendingFacts.oldest(connection, batch);
       if (!facts.isEmpty()) {
         LogChain.append(connection, facts);
         PendingFacts.remove(connection, facts);

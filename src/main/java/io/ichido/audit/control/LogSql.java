@@ -15,10 +15,6 @@ import java.util.List;
  */
 public record LogSql(String sql, List<Object> parameters) {
 
-  static final String COLUMNS =
-      "seq, logged_at, kind, order_id, counterparty, amount, currency, gateway, charge_id,"
-          + " idempotency_key, status, actor, details, tax, corrects, prev_hash, hash";
-
   /** Where a keyset page ends: the next page holds what came before this entry. */
   public record Cursor(Instant loggedAt, long seq) {}
 
@@ -29,7 +25,8 @@ public record LogSql(String sql, List<Object> parameters) {
    * @param limit rows at most; 0 for all (the CSV export)
    */
   public static LogSql search(LogQuery query, long asOf, Cursor after, long offset, int limit) {
-    StringBuilder sql = new StringBuilder("SELECT ").append(COLUMNS).append(" FROM payment_log");
+    StringBuilder sql =
+        new StringBuilder("SELECT ").append(LogRows.COLUMNS).append(" FROM payment_log");
     List<Object> parameters = new ArrayList<>();
     List<String> where = new ArrayList<>();
     where.add("seq <= ?");

@@ -1,6 +1,6 @@
 package io.ichido.audit.control;
 
-import io.ichido.audit.entity.LogEntry;
+import io.ichido.audit.entity.LoggedEntry;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Synchronization;
@@ -29,13 +29,17 @@ public class PaymentLog {
   @Resource(lookup = "jdbc/ichido")
   DataSource dataSource;
 
-  /** Adds an entry to the caller's transaction. */
+  /** Adds an entry, a fact {@link NewEntry} built, to the caller's transaction. */
   @Transactional(TxType.MANDATORY)
-  public void record(LogEntry entry) {
+  public void record(LoggedEntry entry) {
+    if (entry.seq() != 0 || entry.hash() != null) {
+      // Only the sequencer gives a place; an entry read back is never appended again.
+      throw new IllegalArgumentException("Entry " + entry.seq() + " is already in the chain");
+    }
     @SuppressWarnings("unchecked")
-    List<LogEntry> pending = (List<LogEntry>) transactions.getResource(PENDING);
+    List<LoggedEntry> pending = (List<LoggedEntry>) transactions.getResource(PENDING);
     if (pending == null) {
-      List<LogEntry> batch = new ArrayList<>();
+      List<LoggedEntry> batch = new ArrayList<>();
       transactions.putResource(PENDING, batch);
       transactions.registerInterposedSynchronization(new ChainOnCommit(batch));
       pending = batch;
@@ -45,16 +49,16 @@ public class PaymentLog {
 
   /** For facts that change nothing else (a search, an access denied, a key first reused). */
   @Transactional(TxType.REQUIRES_NEW)
-  public void recordAlone(LogEntry entry) {
+  public void recordAlone(LoggedEntry entry) {
     record(entry);
   }
 
   /** Writes the transaction's entries as its last statements; a failure fails the commit. */
   private final class ChainOnCommit implements Synchronization {
 
-    private final List<LogEntry> batch;
+    private final List<LoggedEntry> batch;
 
-    ChainOnCommit(List<LogEntry> batch) {
+    ChainOnCommit(List<LoggedEntry> batch) {
       this.batch = batch;
     }
 

@@ -1,6 +1,5 @@
 package io.ichido.audit.control;
 
-import io.ichido.audit.entity.LogEntry;
 import io.ichido.audit.entity.LogKind;
 import io.ichido.inventory.entity.StockMoved;
 import io.ichido.notifications.entity.EmailAttempted;
@@ -50,7 +49,7 @@ public class PaymentLogFacts {
 
   void onOrderPlaced(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) OrderPlaced event) {
     log.record(
-        LogEntry.of(LogKind.ORDER_CREATED)
+        NewEntry.of(LogKind.ORDER_CREATED)
             .order(event.orderId())
             .counterparty(event.customer())
             .money(event.amount(), event.currency())
@@ -66,7 +65,7 @@ public class PaymentLogFacts {
   void onOrderStatusChanged(
       @Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) OrderStatusChanged event) {
     log.record(
-        LogEntry.of(LogKind.ORDER_STATUS_CHANGED)
+        NewEntry.of(LogKind.ORDER_STATUS_CHANGED)
             .order(event.orderId())
             .counterparty(event.customer())
             .money(event.amount(), event.currency())
@@ -78,7 +77,7 @@ public class PaymentLogFacts {
 
   void onStockMoved(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) StockMoved event) {
     log.record(
-        LogEntry.of(LogKind.STOCK_MOVED)
+        NewEntry.of(LogKind.STOCK_MOVED)
             .order(event.orderId())
             .counterparty(customerOf(event.orderId()))
             .status(event.movement().name())
@@ -90,7 +89,7 @@ public class PaymentLogFacts {
   void onChargeRequested(
       @Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) ChargeRequested event) {
     log.record(
-        LogEntry.of(LogKind.CHARGE_REQUESTED)
+        NewEntry.of(LogKind.CHARGE_REQUESTED)
             .order(event.orderId())
             .counterparty(customerOf(event.orderId()))
             .money(event.amount(), event.currency())
@@ -105,7 +104,7 @@ public class PaymentLogFacts {
   void onGatewayAnswered(
       @Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) GatewayAnswered event) {
     log.record(
-        LogEntry.of(LogKind.GATEWAY_ANSWERED)
+        NewEntry.of(LogKind.GATEWAY_ANSWERED)
             .order(event.orderId())
             .counterparty(customerOf(event.orderId()))
             .money(event.amount(), event.currency())
@@ -121,7 +120,7 @@ public class PaymentLogFacts {
   void onSurplusReceived(
       @Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) SurplusReceived event) {
     log.record(
-        LogEntry.of(LogKind.PAYMENT_SURPLUS)
+        NewEntry.of(LogKind.PAYMENT_SURPLUS)
             .order(event.orderId())
             .counterparty(customerOf(event.orderId()))
             .money(event.amount(), event.currency())
@@ -138,7 +137,7 @@ public class PaymentLogFacts {
   void onSurplusRefunded(
       @Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) SurplusRefunded event) {
     log.record(
-        LogEntry.of(LogKind.SURPLUS_REFUNDED)
+        NewEntry.of(LogKind.SURPLUS_REFUNDED)
             .order(event.orderId())
             .counterparty(customerOf(event.orderId()))
             .money(event.amount(), event.currency())
@@ -155,7 +154,7 @@ public class PaymentLogFacts {
   void onSurplusRefundFailed(
       @Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) SurplusRefundFailed event) {
     log.record(
-        LogEntry.of(LogKind.SURPLUS_REFUND_FAILED)
+        NewEntry.of(LogKind.SURPLUS_REFUND_FAILED)
             .order(event.orderId())
             .counterparty(customerOf(event.orderId()))
             .money(event.amount(), event.currency())
@@ -174,7 +173,7 @@ public class PaymentLogFacts {
   void onWebhookProcessed(
       @Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) WebhookProcessed event) {
     log.record(
-        LogEntry.of(LogKind.WEBHOOK_PROCESSED)
+        NewEntry.of(LogKind.WEBHOOK_PROCESSED)
             .gateway(event.gateway())
             .charge(event.chargeId())
             .money(event.amount(), event.currency())
@@ -190,7 +189,7 @@ public class PaymentLogFacts {
       @Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) ReceiptIssued event) {
     Receipt document = event.receipt();
     log.record(
-        LogEntry.of(
+        NewEntry.of(
                 document.kind() == ReceiptKind.RECEIPT
                     ? LogKind.RECEIPT_ISSUED
                     : LogKind.RETURN_INVOICE_ISSUED)
@@ -214,7 +213,7 @@ public class PaymentLogFacts {
 
   void onEmailQueued(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) EmailQueued event) {
     log.record(
-        LogEntry.of(LogKind.EMAIL_QUEUED)
+        NewEntry.of(LogKind.EMAIL_QUEUED)
             .order(event.orderId())
             .counterparty(event.orderId() == null ? null : customerOf(event.orderId()))
             .status("PENDING")
@@ -226,7 +225,7 @@ public class PaymentLogFacts {
   void onEmailAttempted(
       @Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) EmailAttempted event) {
     log.record(
-        LogEntry.of(event.sent() ? LogKind.EMAIL_SENT : LogKind.EMAIL_FAILED)
+        NewEntry.of(event.sent() ? LogKind.EMAIL_SENT : LogKind.EMAIL_FAILED)
             .order(event.orderId())
             .counterparty(event.orderId() == null ? null : customerOf(event.orderId()))
             .status(event.outcome())

@@ -1,7 +1,6 @@
 package io.ichido.audit.control;
 
 import io.ichido.audit.entity.KeyRetries;
-import io.ichido.audit.entity.LogEntry;
 import io.ichido.audit.entity.LogKind;
 import io.ichido.idempotency.entity.IdempotencyKeyAnswered;
 import io.ichido.idempotency.entity.IdempotencyKeyAnswered.Outcome;
@@ -76,7 +75,7 @@ public class RetryTraffic {
     }
     if (firstReuse) {
       log.recordAlone(
-          LogEntry.of(LogKind.IDEMPOTENCY_KEY_REUSED)
+          NewEntry.of(LogKind.IDEMPOTENCY_KEY_REUSED)
               .actor(event.scope())
               .key(event.key())
               .status(Integer.toString(event.status()))
@@ -140,11 +139,11 @@ public class RetryTraffic {
     try (PreparedStatement query =
         connection.prepareStatement(
             "SELECT scope, idem_key,"
-                + " count(*) FILTER (WHERE outcome = 'REPLAYED'),"
-                + " max(at) FILTER (WHERE outcome = 'REPLAYED'),"
-                + " count(*) FILTER (WHERE outcome = 'IN_USE'),"
-                + " count(*) FILTER (WHERE outcome = 'REUSED'),"
-                + " max(at)"
+                + " count(*) FILTER (WHERE outcome = 'REPLAYED') AS replayed,"
+                + " max(at) FILTER (WHERE outcome = 'REPLAYED') AS last_replayed,"
+                + " count(*) FILTER (WHERE outcome = 'IN_USE') AS in_use,"
+                + " count(*) FILTER (WHERE outcome = 'REUSED') AS reused,"
+                + " max(at) AS last_seen"
                 + " FROM idempotency_retry WHERE idem_key = ANY (?)"
                 + " GROUP BY scope, idem_key ORDER BY max(at) DESC")) {
       Array array = connection.createArrayOf("text", keys.toArray());
@@ -153,13 +152,13 @@ public class RetryTraffic {
         while (row.next()) {
           found.add(
               new KeyRetries(
-                  row.getString(1),
-                  row.getString(2),
-                  row.getLong(3),
-                  instant(row.getTimestamp(4)),
-                  row.getLong(5),
-                  row.getLong(6),
-                  instant(row.getTimestamp(7))));
+                  row.getString("scope"),
+                  row.getString("idem_key"),
+                  row.getLong("replayed"),
+                  instant(row.getTimestamp("last_replayed")),
+                  row.getLong("in_use"),
+                  row.getLong("reused"),
+                  instant(row.getTimestamp("last_seen"))));
         }
       }
     }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ichido.audit.entity.ChainReport;
 import io.ichido.audit.entity.Checkpoint;
-import io.ichido.audit.entity.LogEntry;
 import io.ichido.audit.entity.LogKind;
 import io.ichido.audit.entity.LoggedEntry;
 import java.time.Instant;
@@ -289,8 +288,8 @@ class ChainWalkTest {
     return rewritten;
   }
 
-  private static LogEntry fact(long amount) {
-    return LogEntry.of(LogKind.ORDER_CREATED).money(amount, "JPY").actor("test").build();
+  private static LoggedEntry fact(long amount) {
+    return NewEntry.of(LogKind.ORDER_CREATED).money(amount, "JPY").actor("test").build();
   }
 
   /** The entry with another amount but its old hash: changed behind the log's back. */

@@ -8,6 +8,9 @@ import io.ichido.audit.control.AuditorSearches.Kind;
 import io.ichido.audit.control.AuditorSearches.Sample;
 import io.ichido.audit.entity.ChainReport;
 import io.ichido.audit.entity.LoggedEntry;
+import jakarta.annotation.Resource;
+import jakarta.inject.Inject;
+import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.nio.file.Files;
@@ -389,7 +392,9 @@ public final class PaymentLogBench {
 
   /**
    * What CDI would inject: the searches catch up with the sequencer first, as in the server; no
-   * checkpoint key (none is signed, and verify walks the chain in chunks as in the server).
+   * checkpoint key (none is signed, and verify walks the chain in chunks as in the server). Like
+   * CDI, it refuses to start with an injection point left unfilled: a bean that gains one fails
+   * here, not with a NullPointerException minutes into the run.
    */
   private static LogSearch searchWithoutContainer(DataSource dataSource) {
     CheckpointKey noKey = CheckpointKey.of(Optional.empty());
@@ -400,6 +405,7 @@ public final class PaymentLogBench {
     LogSequencer sequencer = new LogSequencer();
     sequencer.sequencing = sequencing;
     sequencer.catchUpLimit = Duration.ofSeconds(5);
+    sequencer.interval = Duration.ofMillis(100);
     LogSearch search = new LogSearch();
     search.dataSource = dataSource;
     search.sequencing = sequencing;
@@ -408,7 +414,31 @@ public final class PaymentLogBench {
     search.chunks.dataSource = dataSource;
     search.checkpointKey = noKey;
     search.unchainedAlarm = Duration.ofSeconds(10);
+    // Its reader takes the search's own connection; recording retries (its observer) is not used.
+    search.retryTraffic = new RetryTraffic();
+    for (Object bean : List.of(search, search.chunks, sequencer, sequencing)) {
+      injected(bean);
+    }
     return search;
+  }
+
+  private static void injected(Object bean) {
+    for (Field field : bean.getClass().getDeclaredFields()) {
+      boolean injectionPoint =
+          field.isAnnotationPresent(Inject.class) || field.isAnnotationPresent(Resource.class);
+      if (!injectionPoint || field.getName().equals("scheduler")) {
+        // The scheduler polls in the server; the benchmark catches up in the calls it times.
+        continue;
+      }
+      try {
+        if (field.get(bean) == null) {
+          throw new IllegalStateException(
+              bean.getClass().getSimpleName() + "." + field.getName() + " is not wired");
+        }
+      } catch (IllegalAccessException e) {
+        throw new IllegalStateException("Cannot read " + field, e);
+      }
+    }
   }
 
   /**

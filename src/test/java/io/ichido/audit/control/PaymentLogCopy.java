@@ -24,27 +24,16 @@ final class PaymentLogCopy implements AutoCloseable {
         connection
             .unwrap(PGConnection.class)
             .getCopyAPI()
-            .copyIn("COPY payment_log (" + LogSql.COLUMNS + ") FROM STDIN");
+            .copyIn("COPY payment_log (" + LogRows.COLUMNS + ") FROM STDIN");
   }
 
   void add(LoggedEntry e) throws SQLException {
-    buffer.append(e.seq());
-    field(e.loggedAt().toString());
-    field(e.kind());
-    field(e.orderId());
-    field(e.counterparty());
-    field(e.amount());
-    field(e.currency());
-    field(e.gateway());
-    field(e.chargeId());
-    field(e.idempotencyKey());
-    field(e.status());
-    field(e.actor());
-    field(e.details());
-    field(e.tax());
-    field(e.corrects());
-    field(e.prevHash());
-    field(e.hash());
+    String separator = "";
+    for (LogRows.Column column : LogRows.ENTRY) {
+      buffer.append(separator);
+      field(column.of(e));
+      separator = "\t";
+    }
     buffer.append('\n');
     if (buffer.length() >= FLUSH_CHARS) {
       flush();
@@ -59,7 +48,6 @@ final class PaymentLogCopy implements AutoCloseable {
   }
 
   private void field(Object value) {
-    buffer.append('\t');
     if (value == null) {
       buffer.append("\\N");
       return;

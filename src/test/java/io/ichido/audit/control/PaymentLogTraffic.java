@@ -1,7 +1,7 @@
 package io.ichido.audit.control;
 
-import io.ichido.audit.entity.LogEntry;
 import io.ichido.audit.entity.LogKind;
+import io.ichido.audit.entity.LoggedEntry;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.temporal.ChronoUnit;
@@ -24,10 +24,10 @@ import java.util.UUID;
 final class PaymentLogTraffic {
 
   /** An entry and the time the log gives it. */
-  record Timed(Instant at, LogEntry entry) {}
+  record Timed(Instant at, LoggedEntry entry) {}
 
   /** Entries committed together, at a time. */
-  private record Transaction(long micros, long order, List<LogEntry> entries) {}
+  private record Transaction(long micros, long order, List<LoggedEntry> entries) {}
 
   private static final ZoneId JST = ZoneId.of("Asia/Tokyo");
   private static final long SECOND = 1_000_000L;
@@ -97,7 +97,7 @@ final class PaymentLogTraffic {
         nextOrderMicros += interarrival(nextOrderMicros);
       } else {
         Transaction tx = due.poll();
-        for (LogEntry entry : tx.entries()) {
+        for (LoggedEntry entry : tx.entries()) {
           lastMicros = Math.max(lastMicros + 1, tx.micros());
           current.add(new Timed(instant(lastMicros), entry));
         }
@@ -128,7 +128,7 @@ final class PaymentLogTraffic {
     long orderId = ++orders;
     Order order = new Order(orderId, customer(), SHOPS[random.nextInt(SHOPS.length)]);
     String createKey = key();
-    List<LogEntry> created = new ArrayList<>();
+    List<LoggedEntry> created = new ArrayList<>();
     created.add(
         about(LogKind.ORDER_CREATED, order)
             .money(order.amount, "JPY")
@@ -149,7 +149,7 @@ final class PaymentLogTraffic {
       at(
           t0 + between(0, HOUR),
           List.of(
-              LogEntry.of(LogKind.AUDIT_QUERY)
+              NewEntry.of(LogKind.AUDIT_QUERY)
                   .actor("auditor")
                   .status("OK")
                   .detail("action", "search")
@@ -182,7 +182,7 @@ final class PaymentLogTraffic {
     long answered = t + between(300_000, 2_500_000);
     if (method.equals("card")) {
       boolean declined = random.nextDouble() < 0.06;
-      List<LogEntry> tx = new ArrayList<>();
+      List<LoggedEntry> tx = new ArrayList<>();
       tx.add(answer(order, gateway, chargeId, key, declined ? "DECLINED" : "SUCCEEDED"));
       if (declined && attempt < 2 && random.nextBoolean()) {
         at(answered, tx);
@@ -205,7 +205,7 @@ final class PaymentLogTraffic {
       }
       return;
     }
-    List<LogEntry> awaiting = new ArrayList<>();
+    List<LoggedEntry> awaiting = new ArrayList<>();
     awaiting.add(answer(order, gateway, chargeId, key, "AWAITING_PAYMENT"));
     awaiting.add(status(order, "PENDING_PAYMENT", "AWAITING_PAYMENT", null));
     awaiting.add(emailQueued(order, "instructions"));
@@ -217,7 +217,7 @@ final class PaymentLogTraffic {
                 ? between(MINUTE, 10 * MINUTE)
                 : (long) Math.min(3.0 * DAY, Math.exp(16 + 1.3 * random.nextGaussian())));
     if (random.nextDouble() < 0.85) {
-      List<LogEntry> paid = new ArrayList<>();
+      List<LoggedEntry> paid = new ArrayList<>();
       paid.add(status(order, "AWAITING_PAYMENT", "PAID", null));
       paid.addAll(stock(order, "SOLD"));
       paid.add(emailQueued(order, "receipt"));
@@ -225,7 +225,7 @@ final class PaymentLogTraffic {
       at(settled + between(SECOND, 5 * SECOND), List.of(emailSent(order, "receipt")));
       refundMaybe(order, gateway, chargeId, settled);
     } else {
-      List<LogEntry> expired = new ArrayList<>();
+      List<LoggedEntry> expired = new ArrayList<>();
       expired.add(status(order, "AWAITING_PAYMENT", "EXPIRED", "not paid in time"));
       expired.addAll(stock(order, "RELEASED"));
       expired.add(emailQueued(order, "expired"));
@@ -249,10 +249,15 @@ final class PaymentLogTraffic {
 
   /** A processed webhook with its effects in one transaction; now and then a redelivery. */
   private void webhook(
-      Order order, String gateway, String chargeId, long t, String what, List<LogEntry> effects) {
+      Order order,
+      String gateway,
+      String chargeId,
+      long t,
+      String what,
+      List<LoggedEntry> effects) {
     String eventId = "evt_" + token(20);
     String type = "payment." + (what.equals("paid") ? "captured" : what);
-    List<LogEntry> tx = new ArrayList<>();
+    List<LoggedEntry> tx = new ArrayList<>();
     tx.add(webhookEntry(LogKind.WEBHOOK_PROCESSED, order, gateway, chargeId, eventId, type, what));
     tx.addAll(effects);
     at(t, tx);
@@ -265,7 +270,7 @@ final class PaymentLogTraffic {
     }
   }
 
-  private static LogEntry webhookEntry(
+  private static LoggedEntry webhookEntry(
       LogKind kind,
       Order order,
       String gateway,
@@ -273,7 +278,7 @@ final class PaymentLogTraffic {
       String eventId,
       String type,
       String result) {
-    return LogEntry.of(kind)
+    return NewEntry.of(kind)
         .gateway(gateway)
         .charge(chargeId)
         .money(order.amount, "JPY")
@@ -284,7 +289,7 @@ final class PaymentLogTraffic {
         .build();
   }
 
-  private static LogEntry answer(
+  private static LoggedEntry answer(
       Order order, String gateway, String chargeId, String key, String status) {
     return about(LogKind.GATEWAY_ANSWERED, order)
         .money(order.amount, "JPY")
@@ -296,7 +301,7 @@ final class PaymentLogTraffic {
         .build();
   }
 
-  private static LogEntry status(Order order, String from, String to, String reason) {
+  private static LoggedEntry status(Order order, String from, String to, String reason) {
     return about(LogKind.ORDER_STATUS_CHANGED, order)
         .money(order.amount, "JPY")
         .status(to)
@@ -305,8 +310,8 @@ final class PaymentLogTraffic {
         .build();
   }
 
-  private static List<LogEntry> stock(Order order, String movement) {
-    List<LogEntry> moved = new ArrayList<>(order.skus.length);
+  private static List<LoggedEntry> stock(Order order, String movement) {
+    List<LoggedEntry> moved = new ArrayList<>(order.skus.length);
     for (int i = 0; i < order.skus.length; i++) {
       moved.add(
           about(LogKind.STOCK_MOVED, order)
@@ -318,7 +323,7 @@ final class PaymentLogTraffic {
     return moved;
   }
 
-  private static LogEntry emailQueued(Order order, String what) {
+  private static LoggedEntry emailQueued(Order order, String what) {
     return about(LogKind.EMAIL_QUEUED, order)
         .status("PENDING")
         .detail("email", what + ":" + order.id)
@@ -326,7 +331,7 @@ final class PaymentLogTraffic {
         .build();
   }
 
-  private static LogEntry emailSent(Order order, String what) {
+  private static LoggedEntry emailSent(Order order, String what) {
     return about(LogKind.EMAIL_SENT, order)
         .status("SENT")
         .detail("email", what + ":" + order.id)
@@ -335,12 +340,12 @@ final class PaymentLogTraffic {
   }
 
   /** An entry about an order names its customer as the counterparty, as the application does. */
-  private static LogEntry.Builder about(LogKind kind, Order order) {
-    return LogEntry.of(kind).order(order.id).counterparty(order.customer);
+  private static NewEntry.Builder about(LogKind kind, Order order) {
+    return NewEntry.of(kind).order(order.id).counterparty(order.customer);
   }
 
-  private static LogEntry replay(String shop, String key, String path) {
-    return LogEntry.of(LogKind.IDEMPOTENT_REPLAY)
+  private static LoggedEntry replay(String shop, String key, String path) {
+    return NewEntry.of(LogKind.IDEMPOTENT_REPLAY)
         .actor("principal:" + shop)
         .key(key)
         .status("201")
@@ -349,7 +354,7 @@ final class PaymentLogTraffic {
         .build();
   }
 
-  private void at(long micros, List<LogEntry> entries) {
+  private void at(long micros, List<LoggedEntry> entries) {
     due.add(new Transaction(micros, transactions++, entries));
     scheduled += entries.size();
   }

@@ -1,43 +1,27 @@
-package io.ichido.audit.entity;
+package io.ichido.audit.control;
 
-import java.util.Collections;
+import io.ichido.audit.entity.LogKind;
+import io.ichido.audit.entity.LoggedEntry;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * A fact to append, before the log gives it a place (sequence number, time, hashes). Fields that do
- * not apply are null; {@code details} holds the rest of the fact, {@code tax} the consumption-tax
- * breakdown where there is one.
+ * A fact to record, stated field by field: most facts fill a few fields, and named setters read
+ * better than seventeen positions. {@link Builder#build()} gives the {@link LoggedEntry} the fact
+ * becomes, not yet placed: seq 0, no time or hashes until the sequencer chains it. Its details and
+ * tax are turned into canonical JSON text there, once: the bytes stored and hashed.
  */
-public record LogEntry(
-    LogKind kind,
-    Long orderId,
-    String counterparty,
-    Long amount,
-    String currency,
-    String gateway,
-    String chargeId,
-    String idempotencyKey,
-    String status,
-    String actor,
-    Map<String, Object> details,
-    List<Map<String, Object>> tax,
-    Long corrects) {
+public final class NewEntry {
 
-  public LogEntry {
-    Objects.requireNonNull(kind, "A kind is required.");
-    details =
-        details == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(details));
-    tax = tax == null ? null : List.copyOf(tax);
-  }
+  private NewEntry() {}
 
   public static Builder of(LogKind kind) {
     return new Builder(kind);
   }
 
-  /** Most facts fill a few fields: named setters read better than thirteen positions. */
+  /** Fields that do not apply stay null; details hold the rest of the fact, tax its breakdown. */
   public static final class Builder {
     private final LogKind kind;
     private Long orderId;
@@ -54,7 +38,7 @@ public record LogEntry(
     private Long corrects;
 
     private Builder(LogKind kind) {
-      this.kind = kind;
+      this.kind = Objects.requireNonNull(kind, "A kind is required.");
     }
 
     public Builder order(Long id) {
@@ -116,9 +100,11 @@ public record LogEntry(
       return this;
     }
 
-    public LogEntry build() {
-      return new LogEntry(
-          kind,
+    public LoggedEntry build() {
+      return new LoggedEntry(
+          0,
+          null,
+          kind.name(),
           orderId,
           counterparty,
           amount,
@@ -128,9 +114,11 @@ public record LogEntry(
           idempotencyKey,
           status,
           actor,
-          details,
-          tax,
-          corrects);
+          EntryHash.canonical(details),
+          tax == null ? null : EntryHash.canonical(tax),
+          corrects,
+          null,
+          null);
     }
   }
 }
