@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Logger;
 
 /**
- * The local gateway sandbox (see {@code src/docs/gateway-wire-formats.md}). Each gateway is served
+ * The local gateway sandbox (see {@code docs/gateway-wire-formats.md}). Each gateway is served
  * under its own prefix, so these are the base URLs to configure:
  *
  * <ul>

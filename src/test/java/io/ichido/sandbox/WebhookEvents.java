@@ -15,7 +15,7 @@ import java.util.Map;
 
 /**
  * The webhook events the sandbox sends, in each gateway's own shape (the Webhooks section of {@code
- * src/docs/gateway-wire-formats.md}). Public so that integration tests can build the event for any
+ * docs/gateway-wire-formats.md}). Public so that integration tests can build the event for any
  * order, sign it with {@link WebhookSigner} and post it themselves: forged, replayed, late or
  * tampered. Amounts are in the currency's smallest unit, as everywhere in the sandbox; the builders
  * return the exact JSON text to sign and send.

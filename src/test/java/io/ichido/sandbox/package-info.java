@@ -1,6 +1,6 @@
 /**
  * The local gateway sandbox: an HTTP server that speaks the subset of Stripe, Omise, KOMOJU and
- * 2C2P PGW v4.3 described in {@code src/docs/gateway-wire-formats.md}, so that Ichido's payment
+ * 2C2P PGW v4.3 described in {@code docs/gateway-wire-formats.md}, so that Ichido's payment
  * adapters can be developed and tested without a network and without real money.
  *
  * <p>Rules: one idempotency key (2C2P: one invoice number) never creates a second charge; every

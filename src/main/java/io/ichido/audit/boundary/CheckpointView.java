@@ -4,7 +4,7 @@ import io.ichido.audit.entity.Checkpoint;
 
 /**
  * A checkpoint as auditors get it: the fields, and the exact message the signature covers, so that
- * {@code openssl pkeyutl -verify -rawin} can check it as is (README, Checkpoints).
+ * {@code openssl pkeyutl -verify -rawin} can check it as is (docs/audit.md, Checkpoints).
  *
  * @param signedAt as the message has it: UTC, six fraction digits
  * @param signature Ed25519, base64

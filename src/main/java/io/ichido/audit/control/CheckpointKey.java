@@ -60,14 +60,14 @@ public class CheckpointKey {
           Level.SEVERE,
           "No checkpoint of the payment log is signed: {0} ({1}) {2}. Readiness is DOWN until it"
               + " holds an Ed25519 private key, PKCS#8 PEM or base64 DER"
-              + " (openssl genpkey -algorithm ed25519; README, Checkpoints).",
+              + " (openssl genpkey -algorithm ed25519; docs/audit.md, Checkpoints).",
           new Object[] {VARIABLE, PROPERTY, loaded.problem()});
     } else if (PublicSecrets.isDemoSigningKey(loaded.key().publicKeyDigest())) {
       LOG.log(
           Level.WARNING,
           "{0} ({1}) is the development key this repository publishes: anyone can sign"
               + " checkpoints with it. Fine for ./mvnw -Prun and the tests, never for real traffic"
-              + " (README, Production).",
+              + " (docs/operations.md, Production).",
           new Object[] {VARIABLE, PROPERTY});
     } else {
       LOG.log(Level.INFO, "Payment log checkpoints are signed with key {0}", loaded.key().keyId());

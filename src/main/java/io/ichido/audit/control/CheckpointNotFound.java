@@ -15,6 +15,6 @@ public class CheckpointNotFound extends ProblemException {
         "The payment log has no checkpoint of entry "
             + seq
             + ". If you hold one signed for it, the log lost it: check your copy with openssl"
-            + " (README, Checkpoints) and verify from an older one.");
+            + " (docs/audit.md, Checkpoints) and verify from an older one.");
   }
 }

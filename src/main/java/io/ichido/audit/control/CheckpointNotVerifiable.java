@@ -18,7 +18,8 @@ public class CheckpointNotVerifiable extends ProblemException {
             + keyId
             + ", but this server "
             + (ourKeyId == null ? "has no checkpoint key" : "holds key " + ourKeyId)
-            + ": check its signature with that key's public key (README, Checkpoints), or verify"
+            + ": check its signature with that key's public key (docs/audit.md, Checkpoints),"
+            + " or verify"
             + " from a checkpoint of this key.");
   }
 }

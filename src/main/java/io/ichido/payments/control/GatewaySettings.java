@@ -71,7 +71,7 @@ public class GatewaySettings {
    * ichido.gateway.<name>.lookup-after}; an hour unless configured): the gateway may still be
    * working on the request, and its search may show a charge only some time after it was made
    * (Stripe: "can be up to an hour behind during outages"). Each gateway's bound and its source are
-   * in src/docs/gateway-wire-formats.md.
+   * in docs/gateway-wire-formats.md.
    */
   public Duration lookupAfter(String gateway) {
     return optional(gateway, "lookup-after").map(Duration::parse).orElse(DEFAULT_LOOKUP_AFTER);

@@ -4,7 +4,7 @@ import java.util.Set;
 
 /**
  * What a KOMOJU error answer means for the charge, from its HTTP status and error {@code code}.
- * Sources in {@code src/docs/gateway-wire-formats.md}: 402 {@code request_failed} and 409 for a key
+ * Sources in {@code docs/gateway-wire-formats.md}: 402 {@code request_failed} and 409 for a key
  * still in flight are documented; {@code card_declined}, {@code insufficient_funds} and {@code
  * fraudulent} as decline codes are not, and are read as declines whatever their status.
  */

@@ -10,7 +10,7 @@ import java.util.Set;
  * adapter, the notification reader and the sandbox share. Source: 2C2P's "Payment Response Codes"
  * (developer.2c2p.com/docs/response-code-payment), "Payment Flow Codes"
  * (/docs/response-code-payment-flow) and "API Response Code" (/docs/api-response-code). Codes no
- * official page lists are marked unconfirmed; see src/docs/gateway-wire-formats.md.
+ * official page lists are marked unconfirmed; see docs/gateway-wire-formats.md.
  */
 public record TwoC2pCode(String code, Meaning meaning, String text, boolean confirmed) {
 

@@ -35,7 +35,8 @@ public class DemoPasswords {
         LOG.log(
             Level.WARNING,
             "{0} has the value this repository ships with, which anyone can read: fine for"
-                + " ./mvnw -Prun and the tests, never for real traffic (README, Production).",
+                + " ./mvnw -Prun and the tests, never for real traffic"
+                + " (docs/operations.md, Production).",
             name);
       }
     }

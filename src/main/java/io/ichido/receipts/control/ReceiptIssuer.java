@@ -46,7 +46,8 @@ public class ReceiptIssuer {
           "Receipts carry the placeholder registration number "
               + DEMO_NUMBER
               + ": fine for ./mvnw -Prun and the tests, never for real customers. Set"
-              + " ICHIDO_RECEIPTS_REGISTRATION_NUMBER and ICHIDO_RECEIPTS_ISSUER_NAME (README,"
+              + " ICHIDO_RECEIPTS_REGISTRATION_NUMBER and ICHIDO_RECEIPTS_ISSUER_NAME"
+              + " (docs/operations.md,"
               + " Production).");
     }
   }

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * What the README tells an auditor to run, run: {@code openssl} (3.0 or newer, the real binary)
+ * What docs/audit.md tells an auditor to run, run: {@code openssl} (3.0 or newer, the real binary)
  * checks checkpoints our code signed, with the public key our code serves.
  */
 class CheckpointOpensslTest {
@@ -28,7 +28,7 @@ class CheckpointOpensslTest {
 
   private SigningKey key;
 
-  /** A key of openssl's own making, as the README's operator makes one. */
+  /** A key of openssl's own making, as docs/audit.md's operator makes one. */
   @BeforeEach
   void generateKey() throws Exception {
     assertThat(Path.of(OPENSSL)).as("openssl is needed (Debian package openssl)").isExecutable();

@@ -40,13 +40,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The template a team copies, src/examples/transfers, as the README walks a team through it: copied
- * into a directory of its own, built with its own pom against {@code io.ichido:ichido-idempotency}
- * (from a repository holding only what this build made, in front of the machine's), its tables made
- * by its own {@code liquibase:update}, and run on a Liberty server made from its own server.xml.
- * Twice: as it is, on Liberty's default JPA provider (EclipseLink), and with its
- * hibernate/persistence.xml on Hibernate ORM. A third copy leaves the key entity out of its
- * persistence unit, and must be refused.
+ * The template a team copies, src/examples/transfers, as docs/idempotent.md has it: copied into a
+ * directory of its own, built with its own pom against {@code io.ichido:ichido-idempotency} (from a
+ * repository holding only what this build made, in front of the machine's), its tables made by its
+ * own {@code liquibase:update}, and run on a Liberty server made from its own server.xml. Twice: as
+ * it is, on Liberty's default JPA provider (EclipseLink), and with its hibernate/persistence.xml on
+ * Hibernate ORM. A third copy leaves the key entity out of its persistence unit, and must be
+ * refused.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ExampleTemplateIT {
@@ -141,7 +141,7 @@ class ExampleTemplateIT {
 
   @ParameterizedTest(name = "{displayName} on {0}")
   @ValueSource(strings = {"EclipseLink", "Hibernate"})
-  @DisplayName("the README's checks: runs once, replays byte for byte, 422 for another body")
+  @DisplayName("docs/idempotent.md's checks: once, replays byte for byte, 422 for another body")
   void runsOnce(String provider) {
     String path = root(provider) + "/api/transfers";
     String key = "transfer-" + UUID.randomUUID();
@@ -220,12 +220,13 @@ class ExampleTemplateIT {
   }
 
   @Test
-  @DisplayName("the template and the README name this build's version of the layer")
+  @DisplayName("the template and docs/idempotent.md name this build's version of the layer")
   void namesThisVersion() throws IOException {
     String version = System.getProperty("ichido.version");
     assertThat(Files.readString(TEMPLATE.resolve("pom.xml")))
         .contains("<ichido.version>" + version + "</ichido.version>");
-    assertThat(Files.readString(Path.of("README.md")))
+    // The dependency a team copies is shown on the layer's page, no longer in the README.
+    assertThat(Files.readString(Path.of("docs", "idempotent.md")))
         .contains(
             "<artifactId>ichido-idempotency</artifactId>\n  <version>" + version + "</version>");
   }

@@ -145,7 +145,7 @@ class PlatformIT {
             span.traceId().equals(traceId)
                 && span.kind().equals("SPAN_KIND_SERVER")
                 && "executed".equals(span.text("ichido.idempotency.outcome")));
-    // The README's span list comes from here.
+    // The span list of docs/operations.md (Traces) comes from here.
     Files.createDirectories(Path.of("target", "traces"));
     Files.writeString(Path.of("target", "traces", "charge-retried.txt"), TRACES.tree(traceId));
     assertThat(Sandbox.stats().path("traced").findValuesAsText("traceparent"))

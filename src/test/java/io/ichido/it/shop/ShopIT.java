@@ -167,7 +167,7 @@ class ShopIT {
     wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("instructions")));
     String instructions = byId("instructions").getText();
     assertThat(instructions).contains("Store", "lawson", "Confirmation number", "Pay by", "JST");
-    // The README's picture shows the demo catalogue, not the products other test classes made.
+    // docs/shop.md pictures the demo catalogue, not the products other test classes made.
     browser.executeScript(
         "document.querySelectorAll('#catalogue-rows input[data-sku^=\"IT-\"]')"
             + ".forEach(input => input.closest('tr').remove())");
