@@ -32,6 +32,12 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  */
 @Tag(name = "Payment log")
 @Path("audit/checkpoints")
+// Every operation here may be refused by @AuditorOnly.
+@APIResponse(
+    responseCode = "403",
+    description = AuditorOnly.REFUSED + ".",
+    content =
+        @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
 @AuditorOnly
 public class CheckpointResource {
 
@@ -55,11 +61,6 @@ public class CheckpointResource {
   @APIResponse(
       responseCode = "400",
       description = "`https://ichido.dev/problems/invalid-log-query`: size or before is invalid.",
-      content =
-          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
-  @APIResponse(
-      responseCode = "403",
-      description = AuditorOnly.REFUSED + ".",
       content =
           @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
   @APIResponse(
@@ -93,11 +94,6 @@ public class CheckpointResource {
       description = "One signed checkpoint, by the seq it covers.")
   @APIResponse(responseCode = "200", description = "OK")
   @APIResponse(
-      responseCode = "403",
-      description = AuditorOnly.REFUSED + ".",
-      content =
-          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
-  @APIResponse(
       responseCode = "404",
       description =
           "`https://ichido.dev/problems/checkpoint-not-found`: no checkpoint at that seq.",
@@ -123,11 +119,6 @@ public class CheckpointResource {
       description =
           "The Ed25519 public key that signs checkpoints (SubjectPublicKeyInfo PEM), for openssl pkeyutl -verify.")
   @APIResponse(responseCode = "200", description = "OK")
-  @APIResponse(
-      responseCode = "403",
-      description = AuditorOnly.REFUSED + ".",
-      content =
-          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
   @APIResponse(
       responseCode = "503",
       description =

@@ -40,6 +40,17 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  */
 @Tag(name = "Payment log", description = "The append-only, hash-chained payment log, for auditors.")
 @Path("audit/payment-log")
+// Every operation here may be refused by @AuditorOnly and reads or writes the database.
+@APIResponse(
+    responseCode = "403",
+    description = AuditorOnly.REFUSED + ".",
+    content =
+        @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+@APIResponse(
+    responseCode = "503",
+    description = CommonProblems.DATABASE_UNAVAILABLE + ".",
+    content =
+        @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
 @AuditorOnly
 public class PaymentLogResource {
 
@@ -63,16 +74,6 @@ public class PaymentLogResource {
       responseCode = "400",
       description =
           "`https://ichido.dev/problems/invalid-log-query`: a filter or page parameter is invalid.",
-      content =
-          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
-  @APIResponse(
-      responseCode = "403",
-      description = AuditorOnly.REFUSED + ".",
-      content =
-          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
-  @APIResponse(
-      responseCode = "503",
-      description = CommonProblems.DATABASE_UNAVAILABLE + ".",
       content =
           @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
   @GET
@@ -119,19 +120,9 @@ public class PaymentLogResource {
       content =
           @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
   @APIResponse(
-      responseCode = "403",
-      description = AuditorOnly.REFUSED + ".",
-      content =
-          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
-  @APIResponse(
       responseCode = "409",
       description =
           "`https://ichido.dev/problems/checkpoint-not-verifiable`: the checkpoint's key is not this server's.",
-      content =
-          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
-  @APIResponse(
-      responseCode = "503",
-      description = CommonProblems.DATABASE_UNAVAILABLE + ".",
       content =
           @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
   @GET
@@ -163,18 +154,8 @@ public class PaymentLogResource {
       content =
           @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
   @APIResponse(
-      responseCode = "403",
-      description = AuditorOnly.REFUSED + ".",
-      content =
-          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
-  @APIResponse(
       responseCode = "404",
       description = "`https://ichido.dev/problems/log-entry-not-found`: no entry with that seq.",
-      content =
-          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
-  @APIResponse(
-      responseCode = "503",
-      description = CommonProblems.DATABASE_UNAVAILABLE + ".",
       content =
           @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
   @RequestBody(
