@@ -10,4 +10,9 @@ import java.lang.annotation.Target;
 @NameBinding
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.TYPE, ElementType.METHOD})
-public @interface AuditorOnly {}
+public @interface AuditorOnly {
+
+  /** The refusal, as an operation's {@code @APIResponse} describes it. */
+  String REFUSED =
+      "`https://ichido.dev/problems/forbidden`: the caller is not an auditor (the refusal is logged)";
+}

@@ -7,6 +7,7 @@ import io.ichido.audit.control.LogSearch;
 import io.ichido.audit.control.NoCheckpointKey;
 import io.ichido.audit.control.PaymentLog;
 import io.ichido.audit.control.SigningKey;
+import io.ichido.platform.boundary.CommonProblems;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
@@ -20,6 +21,9 @@ import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -28,6 +32,12 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  */
 @Tag(name = "Payment log")
 @Path("audit/checkpoints")
+// Every operation here may be refused by @AuditorOnly.
+@APIResponse(
+    responseCode = "403",
+    description = AuditorOnly.REFUSED + ".",
+    content =
+        @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
 @AuditorOnly
 public class CheckpointResource {
 
@@ -47,6 +57,17 @@ public class CheckpointResource {
       operationId = "listCheckpoints",
       summary = "List signed checkpoints",
       description = "The payment log's signed checkpoints, newest first.")
+  @APIResponse(responseCode = "200", description = "OK")
+  @APIResponse(
+      responseCode = "400",
+      description = "`https://ichido.dev/problems/invalid-log-query`: size or before is invalid.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "503",
+      description = CommonProblems.DATABASE_UNAVAILABLE + ".",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
   @GET
   @Produces(MediaType.APPLICATION_JSON)
   public CheckpointPage list(
@@ -71,6 +92,18 @@ public class CheckpointResource {
       operationId = "getCheckpoint",
       summary = "Read a checkpoint",
       description = "One signed checkpoint, by the seq it covers.")
+  @APIResponse(responseCode = "200", description = "OK")
+  @APIResponse(
+      responseCode = "404",
+      description =
+          "`https://ichido.dev/problems/checkpoint-not-found`: no checkpoint at that seq.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "503",
+      description = CommonProblems.DATABASE_UNAVAILABLE + ".",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
   @GET
   @Path("{seq: [0-9]+}")
   @Produces(MediaType.APPLICATION_JSON)
@@ -85,6 +118,13 @@ public class CheckpointResource {
       summary = "Read the checkpoint public key",
       description =
           "The Ed25519 public key that signs checkpoints (SubjectPublicKeyInfo PEM), for openssl pkeyutl -verify.")
+  @APIResponse(responseCode = "200", description = "OK")
+  @APIResponse(
+      responseCode = "503",
+      description =
+          "`https://ichido.dev/problems/checkpoint-key-missing`: this server has no checkpoint key.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
   @GET
   @Path("key")
   @Produces(MediaType.TEXT_PLAIN)

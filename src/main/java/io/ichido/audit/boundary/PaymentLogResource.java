@@ -9,6 +9,7 @@ import io.ichido.audit.entity.ChainReport;
 import io.ichido.audit.entity.LogKind;
 import io.ichido.audit.entity.LogPage;
 import io.ichido.audit.entity.LogQuery;
+import io.ichido.platform.boundary.CommonProblems;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -27,6 +28,10 @@ import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.StreamingOutput;
 import jakarta.ws.rs.core.UriInfo;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -35,6 +40,17 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  */
 @Tag(name = "Payment log", description = "The append-only, hash-chained payment log, for auditors.")
 @Path("audit/payment-log")
+// Every operation here may be refused by @AuditorOnly and reads or writes the database.
+@APIResponse(
+    responseCode = "403",
+    description = AuditorOnly.REFUSED + ".",
+    content =
+        @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+@APIResponse(
+    responseCode = "503",
+    description = CommonProblems.DATABASE_UNAVAILABLE + ".",
+    content =
+        @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
 @AuditorOnly
 public class PaymentLogResource {
 
@@ -53,6 +69,13 @@ public class PaymentLogResource {
       summary = "Search the payment log",
       description =
           "Entries newest first, filtered by time, amount, counterparty, order, gateway, status, idempotency key and kind; pages hold still as entries arrive (asOf, cursor). With Accept: text/csv the same filter streams every matching entry as CSV (UTF-8 with BOM). Every search is itself logged.")
+  @APIResponse(responseCode = "200", description = "OK")
+  @APIResponse(
+      responseCode = "400",
+      description =
+          "`https://ichido.dev/problems/invalid-log-query`: a filter or page parameter is invalid.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
   @GET
   @Produces(MediaType.APPLICATION_JSON)
   public LogPage search(@BeanParam LogSearchParams params) {
@@ -89,6 +112,19 @@ public class PaymentLogResource {
       summary = "Verify the hash chain",
       description =
           "Recomputes the chain, whole or from a signed checkpoint on, and says whether it is intact and, if not, where it breaks.")
+  @APIResponse(responseCode = "200", description = "OK")
+  @APIResponse(
+      responseCode = "400",
+      description =
+          "`https://ichido.dev/problems/invalid-log-query`: from is not the seq of a checkpoint.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "409",
+      description =
+          "`https://ichido.dev/problems/checkpoint-not-verifiable`: the checkpoint's key is not this server's.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
   @GET
   @Path("verify")
   @Produces(MediaType.APPLICATION_JSON)
@@ -104,6 +140,33 @@ public class PaymentLogResource {
       operationId = "recordCorrection",
       summary = "Record a correction",
       description = "Appends a correction of an entry; the entry itself never changes.")
+  @APIResponse(
+      responseCode = "201",
+      description =
+          "The correction, appended at the head of the log; `corrects` names the entry it corrects.",
+      content =
+          @Content(
+              mediaType = MediaType.APPLICATION_JSON,
+              schema = @Schema(implementation = CorrectionRecorded.class)))
+  @APIResponse(
+      responseCode = "400",
+      description = CommonProblems.VALIDATION_FAILED + "; " + CommonProblems.MALFORMED_JSON + ".",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "404",
+      description = "`https://ichido.dev/problems/log-entry-not-found`: no entry with that seq.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @RequestBody(
+      required = true,
+      content =
+          @Content(
+              mediaType = MediaType.APPLICATION_JSON,
+              example =
+                  """
+          {"reason":"Entry 17 named the wrong customer; the order's is Sato Hanako.",\
+          "status":"PAID"}"""))
   @POST
   @Path("{seq}/corrections")
   @Consumes(MediaType.APPLICATION_JSON)

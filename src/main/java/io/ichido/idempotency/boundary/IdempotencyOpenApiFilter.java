@@ -1,11 +1,14 @@
 package io.ichido.idempotency.boundary;
 
+import io.ichido.idempotency.control.IdempotencyConfig;
 import io.ichido.idempotency.control.IdempotencyKeyHeader;
 import io.ichido.idempotency.control.IdempotencyScope;
 import io.ichido.idempotency.control.IdempotentOperations;
 import io.ichido.idempotency.control.IdempotentOperations.Operation;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.OASFilter;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
@@ -16,18 +19,26 @@ import org.eclipse.microprofile.openapi.models.parameters.Parameter;
 import org.eclipse.microprofile.openapi.models.responses.APIResponses;
 
 /**
- * Documents every {@link Idempotent} operation: the {@code Idempotency-Key} header, the scope
- * header where one is named, and the layer's own 400, 409 and 422 answers. Enabled by {@code
+ * Documents every {@link Idempotent} operation: the {@code Idempotency-Key} header with how long
+ * the operation keeps a key (its {@code retention}, else {@code ichido.idempotency.retention}), as
+ * the IETF idempotency-key draft asks a resource to publish, in words and as {@value
+ * #RETENTION_EXTENSION}; the scope header where one is named; and the layer's own 400, 409 and 422
+ * answers, put before what the application documents for the same status. Enabled by {@code
  * mp.openapi.filter}.
  */
 public class IdempotencyOpenApiFilter implements OASFilter {
 
+  /** The retention as an ISO-8601 duration, for clients that plan their retries by it. */
+  public static final String RETENTION_EXTENSION = "x-idempotency-key-retention";
+
   @Override
   public void filterOpenAPI(OpenAPI openAPI) {
-    Set<Operation> idempotent = IdempotentOperations.of(getClass().getClassLoader());
+    ClassLoader application = getClass().getClassLoader();
+    Set<Operation> idempotent = IdempotentOperations.of(application);
     if (idempotent.isEmpty() || openAPI.getPaths() == null) {
       return;
     }
+    Duration configured = IdempotencyConfig.retention(ConfigProvider.getConfig(application));
     for (Map.Entry<String, PathItem> path : openAPI.getPaths().getPathItems().entrySet()) {
       path.getValue()
           .getOperations()
@@ -37,7 +48,7 @@ public class IdempotencyOpenApiFilter implements OASFilter {
                       .filter(op -> op.method().equalsIgnoreCase(method.name()))
                       .filter(op -> matches(path.getKey(), op.path()))
                       .findFirst()
-                      .ifPresent(op -> document(operation, op)));
+                      .ifPresent(op -> document(operation, op, op.keptFor(configured))));
     }
   }
 
@@ -48,7 +59,9 @@ public class IdempotencyOpenApiFilter implements OASFilter {
   }
 
   private static void document(
-      org.eclipse.microprofile.openapi.models.Operation operation, Operation idempotent) {
+      org.eclipse.microprofile.openapi.models.Operation operation,
+      Operation idempotent,
+      Duration retention) {
     if (!hasHeader(operation, IdempotencyKeyHeader.NAME)) {
       operation.addParameter(
           OASFactory.createParameter()
@@ -58,7 +71,11 @@ public class IdempotencyOpenApiFilter implements OASFilter {
               .description(
                   "A unique value per operation (printable ASCII, at most 255 characters)."
                       + " Retrying with the same key returns the first answer instead of running"
-                      + " again.")
+                      + " again. This operation keeps a key with its answer for "
+                      + retention
+                      + " (ISO 8601) after answering: a retry later than that runs as a new"
+                      + " request.")
+              .addExtension(RETENTION_EXTENSION, retention.toString())
               .schema(
                   OASFactory.createSchema()
                       .addType(Schema.SchemaType.STRING)
@@ -107,7 +124,13 @@ public class IdempotencyOpenApiFilter implements OASFilter {
   }
 
   private static void addProblem(APIResponses responses, String status, String description) {
-    if (responses.hasAPIResponse(status)) {
+    var documented = responses.getAPIResponse(status);
+    if (documented != null) {
+      // The layer answers this status before the application runs, so both meanings stand.
+      documented.setDescription(
+          documented.getDescription() == null
+              ? description
+              : description + " Or " + documented.getDescription());
       return;
     }
     Content problem =

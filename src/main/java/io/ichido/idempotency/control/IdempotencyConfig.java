@@ -4,6 +4,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
+import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -16,8 +17,11 @@ public class IdempotencyConfig {
   /** The HTTP contract caps keys at 255 characters; configuration may only lower it. */
   static final int CONTRACT_KEY_LIMIT = 255;
 
+  static final String RETENTION = "ichido.idempotency.retention";
+  static final String DEFAULT_RETENTION = "PT24H";
+
   @Inject
-  @ConfigProperty(name = "ichido.idempotency.retention", defaultValue = "PT24H")
+  @ConfigProperty(name = RETENTION, defaultValue = DEFAULT_RETENTION)
   Duration retention;
 
   /** Must be longer than the server's transaction timeout: see the HTTP contract. */
@@ -68,6 +72,18 @@ public class IdempotencyConfig {
 
   public Duration retention() {
     return positive("retention", retention);
+  }
+
+  /**
+   * The same setting as {@link #retention()}, for code the runtime makes outside CDI (the OpenAPI
+   * filter): read from {@code config}, with the same default.
+   */
+  public static Duration retention(Config config) {
+    return positive(
+        "retention",
+        config
+            .getOptionalValue(RETENTION, Duration.class)
+            .orElse(Duration.parse(DEFAULT_RETENTION)));
   }
 
   public Duration lease() {

@@ -5,6 +5,7 @@ import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.Path;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
@@ -18,9 +19,17 @@ public final class IdempotentOperations {
 
   /**
    * An HTTP method and a path template relative to the JAX-RS application; {@code scopeHeader}
-   * empty when the authenticated principal scopes its keys.
+   * empty when the authenticated principal scopes its keys; {@code retention} as its
+   * {@code @Idempotent} names it, empty for the configured one.
    */
-  public record Operation(String method, String path, boolean keyRequired, String scopeHeader) {}
+  public record Operation(
+      String method, String path, boolean keyRequired, String scopeHeader, String retention) {
+
+    /** How long a completed key of this operation is kept, given the configured retention. */
+    public Duration keptFor(Duration configured) {
+      return retention.isEmpty() ? configured : Duration.parse(retention);
+    }
+  }
 
   private static final Map<ClassLoader, Set<Operation>> BY_APPLICATION = new WeakHashMap<>();
 
@@ -44,7 +53,8 @@ public final class IdempotentOperations {
                 httpMethod,
                 path(resource, method),
                 settings.required(),
-                settings.scopeHeader().strip()));
+                settings.scopeHeader().strip(),
+                settings.retention().strip()));
       }
     }
   }

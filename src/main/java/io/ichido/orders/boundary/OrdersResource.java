@@ -4,6 +4,7 @@ import io.ichido.idempotency.boundary.Idempotent;
 import io.ichido.orders.control.Orders;
 import io.ichido.orders.entity.CustomerOrder;
 import io.ichido.payments.boundary.OrderPaymentRecords;
+import io.ichido.platform.boundary.CommonProblems;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
@@ -22,6 +23,7 @@ import jakarta.ws.rs.core.UriInfo;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -49,6 +51,31 @@ public class OrdersResource {
           @Content(
               mediaType = MediaType.APPLICATION_JSON,
               schema = @Schema(implementation = OrderView.class)))
+  @APIResponse(
+      responseCode = "400",
+      description = CommonProblems.VALIDATION_FAILED + "; " + CommonProblems.MALFORMED_JSON + ".",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "409",
+      description =
+          "`https://ichido.dev/problems/out-of-stock`: fewer units are available than ordered.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "503",
+      description = CommonProblems.DATABASE_UNAVAILABLE + ".",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @RequestBody(
+      required = true,
+      content =
+          @Content(
+              mediaType = MediaType.APPLICATION_JSON,
+              example =
+                  """
+          {"customer":"hanako@example.jp","currency":"JPY",\
+          "items":[{"sku":"TEA-SENCHA-100G","quantity":2},{"sku":"MUG-ARITA","quantity":1}]}"""))
   @POST
   @Idempotent
   @Consumes(MediaType.APPLICATION_JSON)
@@ -74,6 +101,17 @@ public class OrdersResource {
       description =
           "One of the caller's orders: its lines, tax per rate, amount, status, what was refunded,"
               + " and every charge attempt with what its gateway reported.")
+  @APIResponse(responseCode = "200", description = "OK")
+  @APIResponse(
+      responseCode = "404",
+      description = "`https://ichido.dev/problems/order-not-found`: no such order of the caller's.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "503",
+      description = CommonProblems.DATABASE_UNAVAILABLE + ".",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
   @GET
   @Path("{id: \\d{1,18}}")
   public OrderView get(@PathParam("id") long id, @Context SecurityContext caller) {

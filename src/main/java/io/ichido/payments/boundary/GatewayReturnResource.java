@@ -2,6 +2,7 @@ package io.ichido.payments.boundary;
 
 import io.ichido.payments.control.Charges;
 import io.ichido.payments.control.ReturnLinks;
+import io.ichido.platform.boundary.CommonProblems;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.constraints.NotNull;
@@ -14,6 +15,10 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirements;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -36,6 +41,24 @@ public class GatewayReturnResource {
       summary = "Return from 3-D Secure (Omise)",
       description =
           "Where Omise sends the customer's browser after 3-D Secure. The signed link proves which order; the charge is read back from Omise, since the return itself proves nothing.")
+  // The customer's browser comes back here without the API's credentials.
+  @SecurityRequirements
+  @APIResponse(responseCode = "200", description = "OK")
+  @APIResponse(
+      responseCode = "400",
+      description = CommonProblems.VALIDATION_FAILED + ".",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "404",
+      description = "`https://ichido.dev/problems/order-not-found`: the link is not valid.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "503",
+      description = CommonProblems.DATABASE_UNAVAILABLE + ".",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
   @GET
   @Path("omise")
   public ReturnView omise(
@@ -55,6 +78,23 @@ public class GatewayReturnResource {
       summary = "Return from 3-D Secure (2C2P)",
       description =
           "Where 2C2P sends the customer's browser after 3-D Secure (a form POST; GET for a reload). The signed link proves which order; the posted paymentResponse is ignored and the payment read back with a payment inquiry.")
+  @SecurityRequirements
+  @APIResponse(responseCode = "200", description = "OK")
+  @APIResponse(
+      responseCode = "400",
+      description = CommonProblems.VALIDATION_FAILED + ".",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "404",
+      description = "`https://ichido.dev/problems/order-not-found`: the link is not valid.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "503",
+      description = CommonProblems.DATABASE_UNAVAILABLE + ".",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
   @POST
   @Path("2c2p")
   @Consumes(MediaType.WILDCARD)
@@ -70,6 +110,23 @@ public class GatewayReturnResource {
       summary = "Return from 3-D Secure (2C2P), reloaded",
       description =
           "The same page as the form POST, for a browser that reloads it: the payment read back with a payment inquiry.")
+  @SecurityRequirements
+  @APIResponse(responseCode = "200", description = "OK")
+  @APIResponse(
+      responseCode = "400",
+      description = CommonProblems.VALIDATION_FAILED + ".",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "404",
+      description = "`https://ichido.dev/problems/order-not-found`: the link is not valid.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "503",
+      description = CommonProblems.DATABASE_UNAVAILABLE + ".",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
   @GET
   @Path("2c2p")
   public ReturnView twoC2p(

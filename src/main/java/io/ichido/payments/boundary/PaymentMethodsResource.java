@@ -2,6 +2,7 @@ package io.ichido.payments.boundary;
 
 import io.ichido.payments.control.Gateways;
 import io.ichido.payments.entity.PaymentMethod;
+import io.ichido.platform.boundary.CommonProblems;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -10,6 +11,9 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -33,6 +37,12 @@ public class PaymentMethodsResource {
       summary = "List payment methods",
       description =
           "The gateways a charge may go through now (enabled and safely configured), each with the methods it takes.")
+  @APIResponse(responseCode = "200", description = "OK")
+  @APIResponse(
+      responseCode = "503",
+      description = CommonProblems.DATABASE_UNAVAILABLE + ".",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
   @GET
   public List<GatewayMethods> list() {
     return gateways.usable().stream()

@@ -7,6 +7,7 @@ import io.ichido.payments.control.ChargeOutcome;
 import io.ichido.payments.control.Charges;
 import io.ichido.payments.control.GatewayRejected;
 import io.ichido.payments.control.ReturnLinks;
+import io.ichido.platform.boundary.CommonProblems;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
@@ -23,6 +24,7 @@ import jakarta.ws.rs.core.UriInfo;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -56,6 +58,64 @@ public class PaymentsResource {
           @Content(
               mediaType = MediaType.APPLICATION_JSON,
               schema = @Schema(implementation = ChargeView.class)))
+  @APIResponse(
+      responseCode = "400",
+      description =
+          CommonProblems.VALIDATION_FAILED
+              + "; "
+              + CommonProblems.MALFORMED_JSON
+              + "; `https://ichido.dev/problems/unknown-gateway`: no gateway of that name"
+              + "; `https://ichido.dev/problems/gateway-disabled`: that gateway is not configured here"
+              + "; `https://ichido.dev/problems/payment-method-unsupported`: the gateway does not take that method"
+              + "; `https://ichido.dev/problems/amount-mismatch`: amount or currency is not the order's.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "402",
+      description =
+          "`https://ichido.dev/problems/card-declined`: the gateway declined the card: final for this key.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "404",
+      description = "`https://ichido.dev/problems/order-not-found`: no such order of the caller's.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "409",
+      description =
+          "`https://ichido.dev/problems/order-already-paid`: another charge paid this order"
+              + "; `https://ichido.dev/problems/order-awaiting-payment`: the customer is paying elsewhere (konbini, bank)"
+              + "; `https://ichido.dev/problems/order-not-payable`: the order expired, failed or is refunded"
+              + "; `https://ichido.dev/problems/payment-in-doubt`: an earlier charge's outcome is not known yet; retry.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "502",
+      description =
+          "`https://ichido.dev/problems/gateway-rejected`: the gateway refused the request.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "503",
+      description =
+          "`https://ichido.dev/problems/gateway-unavailable`: no answer from the gateway; retry with the same key"
+              + "; `https://ichido.dev/problems/gateway-busy`: too many charges in flight; retry"
+              + "; `https://ichido.dev/problems/gateway-misconfigured`: the gateway's configuration is unsafe"
+              + "; "
+              + CommonProblems.DATABASE_UNAVAILABLE
+              + ".",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @RequestBody(
+      required = true,
+      content =
+          @Content(
+              mediaType = MediaType.APPLICATION_JSON,
+              example =
+                  """
+          {"order_id":41,"amount":5672,"currency":"JPY","gateway":"komoju","method":"konbini",\
+          "name":"Sato Hanako","email":"hanako@example.jp","phone":"09012345678","store":"lawson"}"""))
   @POST
   @Path("charge")
   @Idempotent(transactional = false)

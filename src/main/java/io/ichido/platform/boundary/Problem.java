@@ -6,14 +6,23 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * An RFC 9457 problem detail: the one body every failure of ours leaves with. Extension members
  * (e.g. {@code order_id}) follow the standard members at the top level.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@Schema(
+    description =
+        "RFC 9457 problem details. `type` names the problem ("
+            + Problem.TYPE_BASE
+            + "<name>); clients decide on it, not on `title` or `detail`. Some problems carry"
+            + " more members (order_id, gateway, charge_id); validation-failed lists its"
+            + " violations.",
+    requiredProperties = {"type", "title", "status"})
 public record Problem(
-    String type,
+    @Schema(format = "uri", examples = Problem.TYPE_BASE + "order-not-found") String type,
     String title,
     int status,
     String detail,

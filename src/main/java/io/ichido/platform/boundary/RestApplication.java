@@ -7,6 +7,7 @@ import org.eclipse.microprofile.openapi.annotations.enums.SecuritySchemeType;
 import org.eclipse.microprofile.openapi.annotations.info.Info;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityScheme;
+import org.eclipse.microprofile.openapi.annotations.servers.Server;
 
 @ApplicationPath("api")
 @OpenAPIDefinition(
@@ -15,6 +16,9 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityScheme;
             title = "Ichido",
             version = "0.1",
             description = "Exactly-once payments: orders, inventory and idempotent endpoints."),
+    // Relative, so that the document names whichever server serves it.
+    servers =
+        @Server(url = "/", description = "The server that serves this document (its /api paths)"),
     security = @SecurityRequirement(name = "basic"))
 @SecurityScheme(securitySchemeName = "basic", type = SecuritySchemeType.HTTP, scheme = "basic")
 public class RestApplication extends Application {}

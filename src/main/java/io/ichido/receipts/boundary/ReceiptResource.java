@@ -1,5 +1,6 @@
 package io.ichido.receipts.boundary;
 
+import io.ichido.platform.boundary.CommonProblems;
 import io.ichido.receipts.control.ReceiptPage;
 import io.ichido.receipts.control.Receipts;
 import jakarta.enterprise.context.RequestScoped;
@@ -13,6 +14,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -32,6 +36,19 @@ public class ReceiptResource {
       summary = "Print an order's receipt",
       description =
           "The receipt of one of the caller's paid orders and the return invoices of its refunds, as one printable HTML page. A document whose original already went out is marked 再発行 (reissued) and keeps its number.")
+  @APIResponse(responseCode = "200", description = "OK")
+  @APIResponse(
+      responseCode = "404",
+      description =
+          "`https://ichido.dev/problems/order-not-found`: no such order of the caller's"
+              + "; `https://ichido.dev/problems/receipt-not-issued`: the order is not paid.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "503",
+      description = CommonProblems.DATABASE_UNAVAILABLE + ".",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
   @GET
   @Produces(MediaType.TEXT_HTML + ";charset=utf-8")
   public Response print(@PathParam("id") long id, @Context SecurityContext caller) {

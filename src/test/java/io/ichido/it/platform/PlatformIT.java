@@ -247,6 +247,30 @@ class PlatformIT {
         .isEqualTo(200);
   }
 
+  @Test
+  @DisplayName(
+      "the Idempotency-Key of each @Idempotent operation says how long a key is kept: the"
+          + " configured ichido.idempotency.retention where the operation names none")
+  void openApiPublishesKeyRetention() {
+    HttpResponse<String> doc =
+        Api.send(
+            Api.anonymous().request("/openapi").header("Accept", "application/json").GET().build());
+    JsonNode paths = Shopper.json(doc.body()).path("paths");
+
+    for (JsonNode operation :
+        List.of(paths.at("/~1api~1orders/post"), paths.at("/~1api~1payments~1charge/post"))) {
+      JsonNode key = null;
+      for (JsonNode parameter : operation.path("parameters")) {
+        if ("Idempotency-Key".equals(parameter.path("name").asText())) {
+          key = parameter;
+        }
+      }
+      assertThat(key).as(operation.path("operationId").asText()).isNotNull();
+      assertThat(key.path("x-idempotency-key-retention").asText()).isEqualTo("PT24H");
+      assertThat(key.path("description").asText()).contains("for PT24H");
+    }
+  }
+
   /** Redocly CLI from npm, the version this test was written against, installed under target. */
   private static final String REDOCLY = "@redocly/cli@2.77.0";
 
