@@ -3,7 +3,7 @@ package io.ichido.sandbox;
 import com.auth0.jwt.exceptions.JWTVerificationException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.ichido.payments.entity.TwoC2pCode;
+import io.ichido.payments.gateway.twoc2p.TwoC2pCode;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Currency;

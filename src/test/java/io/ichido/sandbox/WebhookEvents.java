@@ -2,7 +2,7 @@ package io.ichido.sandbox;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.stripe.Stripe;
-import io.ichido.payments.entity.TwoC2pCode;
+import io.ichido.payments.gateway.twoc2p.TwoC2pCode;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.ZoneId;

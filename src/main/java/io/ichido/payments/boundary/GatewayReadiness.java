@@ -35,8 +35,7 @@ public class GatewayReadiness implements HealthCheck {
             .status(problems.isEmpty() && refused.isEmpty())
             .withData(
                 "enabled",
-                String.join(
-                    ",", GatewaySettings.NAMES.stream().filter(settings::enabled).toList()));
+                String.join(",", settings.names().stream().filter(settings::enabled).toList()));
     for (Problem problem : problems) {
       response.withData(problem.property(), problem.variable() + " " + problem.reason());
     }

@@ -48,6 +48,7 @@ public class GatewayConfigCheck {
   }
 
   @Inject Config config;
+  @Inject GatewaySettings settings;
 
   void logProblems(@Observes @Initialized(ApplicationScoped.class) Object started) {
     for (Problem problem : problems()) {
@@ -62,7 +63,7 @@ public class GatewayConfigCheck {
   }
 
   public List<Problem> problems() {
-    return check(name -> config.getOptionalValue(name, String.class));
+    return check(settings.names(), name -> config.getOptionalValue(name, String.class));
   }
 
   /** Enabled, and nothing wrong with its configuration. */
@@ -73,9 +74,9 @@ public class GatewayConfigCheck {
   }
 
   /** Every enabled gateway's problems, from a configuration lookup. */
-  static List<Problem> check(Function<String, Optional<String>> config) {
+  static List<Problem> check(List<String> gateways, Function<String, Optional<String>> config) {
     List<Problem> problems = new ArrayList<>();
-    for (String gateway : GatewaySettings.NAMES) {
+    for (String gateway : gateways) {
       check(config, gateway).ifPresent(problems::addAll);
     }
     return problems;

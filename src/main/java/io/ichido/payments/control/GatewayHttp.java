@@ -13,11 +13,11 @@ import java.util.function.Supplier;
 import org.eclipse.microprofile.rest.client.RestClientBuilder;
 
 /** What the Rest Client based adapters share: building clients, calling, reading answers. */
-final class GatewayHttp {
+public final class GatewayHttp {
 
   private GatewayHttp() {}
 
-  static <T> T client(Class<T> api, String baseUrl, GatewaySettings settings) {
+  public static <T> T client(Class<T> api, String baseUrl, GatewaySettings settings) {
     return RestClientBuilder.newBuilder()
         .baseUri(URI.create(baseUrl))
         .connectTimeout(settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
@@ -27,14 +27,14 @@ final class GatewayHttp {
         .build(api);
   }
 
-  static String basic(String secretKey) {
+  public static String basic(String secretKey) {
     return "Basic "
         + Base64.getEncoder().encodeToString((secretKey + ":").getBytes(StandardCharsets.UTF_8));
   }
 
   /** A gateway answer: its status and its JSON body (empty object when there was none). */
-  record Answer(int status, JsonNode body) {
-    boolean ok() {
+  public record Answer(int status, JsonNode body) {
+    public boolean ok() {
       return status >= 200 && status < 300;
     }
   }
@@ -43,7 +43,7 @@ final class GatewayHttp {
    * Calls the gateway. Connection failures, timeouts, 429 and 5xx become {@link
    * GatewayUnavailable}: the same request may be sent again under the same key.
    */
-  static Answer call(String gateway, Supplier<Response> request) {
+  public static Answer call(String gateway, Supplier<Response> request) {
     try (Response response = request.get()) {
       int status = response.getStatus();
       String text = response.hasEntity() ? response.readEntity(String.class) : "";
@@ -65,7 +65,7 @@ final class GatewayHttp {
    * Refuses to read a 401, 403 or 404 as anything about the payment: such an answer is about our
    * call ({@link GatewayRefusedCall}).
    */
-  static void requireAccepted(String gateway, Answer answer, String code) {
+  public static void requireAccepted(String gateway, Answer answer, String code) {
     GatewayRefusedCall.Why why = GatewayRefusedCall.byStatus(answer.status());
     if (why != null) {
       throw new GatewayRefusedCall(gateway, why, answer.status(), String.valueOf(code));
@@ -80,7 +80,7 @@ final class GatewayHttp {
     return root.getClass().getSimpleName();
   }
 
-  static String text(JsonNode node, String field) {
+  public static String text(JsonNode node, String field) {
     JsonNode value = node.path(field);
     return value.isMissingNode() || value.isNull() ? null : value.asText();
   }

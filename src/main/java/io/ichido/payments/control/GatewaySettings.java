@@ -1,8 +1,12 @@
 package io.ichido.payments.control;
 
+import io.ichido.payments.gateway.Gateway;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import org.eclipse.microprofile.config.Config;
@@ -16,11 +20,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class GatewaySettings {
 
-  /** Every gateway Ichido speaks, by the name its configuration and requests use. */
-  public static final List<String> NAMES =
-      List.of(StripeGateway.NAME, OmiseGateway.NAME, KomojuGateway.NAME, TwoC2pGateway.NAME);
-
   @Inject Config config;
+  @Inject BeanManager beans;
 
   @Inject
   @ConfigProperty(name = "ichido.gateway.connect-timeout", defaultValue = "PT3S")
@@ -29,6 +30,20 @@ public class GatewaySettings {
   @Inject
   @ConfigProperty(name = "ichido.gateway.read-timeout", defaultValue = "PT10S")
   Duration readTimeout;
+
+  /**
+   * Every gateway Ichido speaks, by the name its configuration and requests use, in the order they
+   * are listed. Read from the beans' qualifiers: no gateway is built to tell its name.
+   */
+  public List<String> names() {
+    return beans.getBeans(PaymentGateway.class, Any.Literal.INSTANCE).stream()
+        .flatMap(bean -> bean.getQualifiers().stream())
+        .filter(Gateway.class::isInstance)
+        .map(Gateway.class::cast)
+        .sorted(Comparator.comparingInt(Gateway::listed))
+        .map(Gateway::value)
+        .toList();
+  }
 
   public boolean enabled(String gateway) {
     return optional(gateway, "base-url").isPresent();

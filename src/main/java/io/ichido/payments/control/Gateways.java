@@ -1,14 +1,14 @@
 package io.ichido.payments.control;
 
+import io.ichido.payments.gateway.Gateway;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 
-/** The configured gateways, by name. */
+/** The gateways of {@code io.ichido.payments.gateway}, found as beans and chosen by name. */
 @ApplicationScoped
 public class Gateways {
 
@@ -18,17 +18,18 @@ public class Gateways {
 
   /** An enabled gateway, to ask about charges it may have made. */
   public Optional<PaymentGateway> named(String name) {
-    Class<? extends PaymentGateway> type = type(name);
-    if (type == null || !settings.enabled(name)) {
+    if (!settings.enabled(name)) {
       return Optional.empty();
     }
-    // Selected by type, so that a gateway that is off (no base URL to connect to) is never built.
-    return Optional.of(all.select(type).get());
+    // Selected by its qualifier, so that a gateway that is off (no base URL to connect to) is
+    // never built.
+    Instance<PaymentGateway> named = all.select(new Gateway.Named(name));
+    return named.isResolvable() ? Optional.of(named.get()) : Optional.empty();
   }
 
   /** The gateways a new charge may go through now: enabled and safely configured, by name. */
   public List<PaymentGateway> usable() {
-    return Stream.of(StripeGateway.NAME, OmiseGateway.NAME, KomojuGateway.NAME, TwoC2pGateway.NAME)
+    return settings.names().stream()
         .sorted()
         .filter(name -> settings.enabled(name) && check.usable(name))
         .map(this::named)
@@ -43,7 +44,7 @@ public class Gateways {
    *     configuration is unsafe (503, see {@link GatewayConfigCheck})
    */
   public PaymentGateway forCharge(String name) {
-    if (type(name) == null) {
+    if (!settings.names().contains(name)) {
       throw PaymentRefused.unknownGateway(name);
     }
     if (!settings.enabled(name)) {
@@ -53,15 +54,5 @@ public class Gateways {
       throw PaymentRefused.gatewayMisconfigured(name);
     }
     return named(name).orElseThrow(() -> PaymentRefused.unknownGateway(name));
-  }
-
-  private static Class<? extends PaymentGateway> type(String name) {
-    return switch (name) {
-      case StripeGateway.NAME -> StripeGateway.class;
-      case OmiseGateway.NAME -> OmiseGateway.class;
-      case KomojuGateway.NAME -> KomojuGateway.class;
-      case TwoC2pGateway.NAME -> TwoC2pGateway.class;
-      default -> null;
-    };
   }
 }

@@ -1,5 +1,6 @@
 package io.ichido.webhooks.control;
 
+import io.ichido.payments.gateway.WebhookRejected;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;

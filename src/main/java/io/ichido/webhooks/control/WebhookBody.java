@@ -1,5 +1,6 @@
 package io.ichido.webhooks.control;
 
+import io.ichido.payments.gateway.WebhookRejected;
 import java.io.IOException;
 import java.io.InputStream;
 

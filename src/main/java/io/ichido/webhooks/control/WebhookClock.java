@@ -1,5 +1,6 @@
 package io.ichido.webhooks.control;
 
+import io.ichido.payments.gateway.WebhookRejected;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;

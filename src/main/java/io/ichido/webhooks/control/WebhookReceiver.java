@@ -8,13 +8,14 @@ import io.ichido.idempotency.entity.ClaimOutcome.Completed;
 import io.ichido.idempotency.entity.ClaimRequest;
 import io.ichido.idempotency.entity.IdempotencyKeyAnswered;
 import io.ichido.idempotency.entity.StoredResponse;
-import io.ichido.payments.control.GatewayConfigCheck;
-import io.ichido.payments.control.GatewayNotices;
+import io.ichido.payments.boundary.PaymentNotices;
 import io.ichido.payments.entity.GatewayNotice;
 import io.ichido.payments.entity.NoticeEffect;
+import io.ichido.payments.gateway.GatewayWebhook;
+import io.ichido.payments.gateway.ReceivedEvent;
+import io.ichido.payments.gateway.WebhookRejected;
 import io.ichido.platform.control.Json;
 import io.ichido.platform.control.Sha256;
-import io.ichido.webhooks.entity.ReceivedEvent;
 import io.ichido.webhooks.entity.WebhookAnswer;
 import io.ichido.webhooks.entity.WebhookProcessed;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -42,11 +43,10 @@ public class WebhookReceiver {
   private static final Logger LOG = Logger.getLogger(WebhookReceiver.class.getName());
   private static final long POLL_MILLIS = 100;
 
-  @Inject @Any Instance<GatewayWebhooks> dialects;
+  @Inject @Any Instance<GatewayWebhook> dialects;
   @Inject IdempotencyStore keys;
   @Inject WebhookTransactions transactions;
-  @Inject GatewayNotices notices;
-  @Inject GatewayConfigCheck gateways;
+  @Inject PaymentNotices payments;
   @Inject WebhookSettings settings;
   @Inject WebhookMetrics metrics;
   @Inject WebhookSpans spans;
@@ -68,17 +68,17 @@ public class WebhookReceiver {
    * @throws UnknownGateway when no dialect has that name
    * @throws WebhookTooLarge when the body is longer than the cap (nothing of it is read beyond)
    * @throws WebhookRejected when the delivery does not authenticate, or the gateway is not usable
-   *     (see {@link GatewayConfigCheck})
+   *     (see {@link PaymentNotices#accepts})
    */
   public Receipt receive(String gateway, HttpHeaders headers, InputStream body) {
-    GatewayWebhooks dialect =
+    GatewayWebhook dialect =
         dialects.stream()
             .filter(d -> d.gateway().equals(gateway))
             .findFirst()
             .orElseThrow(() -> new UnknownGateway(gateway));
     ReceivedEvent event;
     try {
-      if (!gateways.usable(gateway)) {
+      if (!payments.accepts(gateway)) {
         // Off, or with a missing or public secret: no signature could be trusted, so the body is
         // not even read.
         throw new WebhookRejected(gateway, "is not accepted by this server");
@@ -140,7 +140,7 @@ public class WebhookReceiver {
           transactions.required(
               () -> {
                 NoticeEffect applied =
-                    event.notice().map(notices::apply).orElse(NoticeEffect.NO_CHANGE);
+                    event.notice().map(payments::apply).orElse(NoticeEffect.NO_CHANGE);
                 processed.fire(processed(event, applied));
                 keys.complete(claimed, stored(WebhookAnswer.PROCESSED));
                 return applied;

@@ -1,6 +1,6 @@
 package io.ichido.webhooks.control;
 
-import io.ichido.webhooks.entity.ReceivedEvent;
+import io.ichido.payments.gateway.ReceivedEvent;
 import io.opentelemetry.api.trace.Span;
 import jakarta.enterprise.context.ApplicationScoped;
 

@@ -1,5 +1,6 @@
 package io.ichido.webhooks.control;
 
+import io.ichido.payments.gateway.WebhookRejected;
 import java.io.Serial;
 
 /** A delivery whose body is over {@code ichido.webhooks.max-body-bytes}: refused unread. */

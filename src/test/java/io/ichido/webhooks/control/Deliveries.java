@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.ichido.payments.gateway.SignatureFrame;
+import io.ichido.payments.gateway.WebhookRejected;
 import jakarta.ws.rs.core.HttpHeaders;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,11 +21,11 @@ import org.assertj.core.api.AbstractThrowableAssert;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 
 /** The shared fixture of the dialect tests: settings, request headers and body edits. */
-final class Deliveries {
+public final class Deliveries {
 
-  static final String OLD_SECRET = "an-old-secret-still-configured";
-  static final Duration TOLERANCE = Duration.ofMinutes(5);
-  static final Duration RETENTION = Duration.ofDays(30);
+  public static final String OLD_SECRET = "an-old-secret-still-configured";
+  public static final Duration TOLERANCE = Duration.ofMinutes(5);
+  public static final Duration RETENTION = Duration.ofDays(30);
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -55,6 +57,16 @@ final class Deliveries {
     return settings;
   }
 
+  /** The HMAC-SHA256 the frame compares with, for a test that signs bytes of its own. */
+  public static byte[] hmacSha256(byte[] key, byte[]... parts) {
+    return Signatures.hmacSha256(key, parts);
+  }
+
+  /** The frame the gateways' dialects are checked in, over those settings. */
+  public static SignatureFrame frame(List<String> secrets, Map<String, String> values) {
+    return WebhookSignatureFrame.of(settings(secrets, values));
+  }
+
   static WebhookClock clock(WebhookSettings settings) {
     WebhookClock clock = new WebhookClock();
     clock.settings = settings;
@@ -62,7 +74,7 @@ final class Deliveries {
   }
 
   /** Request headers as JAX-RS gives them: names match whatever their case. */
-  static HttpHeaders headers(Map<String, String> values) {
+  public static HttpHeaders headers(Map<String, String> values) {
     Map<String, String> byName = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     byName.putAll(values);
     return (HttpHeaders)
@@ -78,7 +90,7 @@ final class Deliveries {
   }
 
   /** The JSON text with one change made, written compactly as the sandbox writes it. */
-  static String edited(String json, Consumer<ObjectNode> change) {
+  public static String edited(String json, Consumer<ObjectNode> change) {
     try {
       ObjectNode node = (ObjectNode) JSON.readTree(json);
       change.accept(node);
@@ -88,12 +100,12 @@ final class Deliveries {
     }
   }
 
-  static long unixNow() {
+  public static long unixNow() {
     return Instant.now().getEpochSecond();
   }
 
   /** Asserts a 400 webhook-rejected whose reason contains {@code why}. */
-  static AbstractThrowableAssert<?, ? extends Throwable> rejected(
+  public static AbstractThrowableAssert<?, ? extends Throwable> rejected(
       ThrowingCallable read, String why) {
     return assertThatThrownBy(read)
         .isInstanceOf(WebhookRejected.class)

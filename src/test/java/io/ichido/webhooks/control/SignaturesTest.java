@@ -3,6 +3,7 @@ package io.ichido.webhooks.control;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.ichido.payments.gateway.WebhookRejected;
 import io.ichido.sandbox.WebhookSigner;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;

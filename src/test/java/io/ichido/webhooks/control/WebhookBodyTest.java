@@ -3,6 +3,7 @@ package io.ichido.webhooks.control;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.ichido.payments.gateway.WebhookRejected;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;

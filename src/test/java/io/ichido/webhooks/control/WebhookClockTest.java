@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import io.ichido.payments.gateway.WebhookRejected;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

@@ -1,0 +1,49 @@
+package io.ichido.payments.gateway;
+
+import static java.lang.annotation.ElementType.FIELD;
+import static java.lang.annotation.ElementType.PARAMETER;
+import static java.lang.annotation.ElementType.TYPE;
+import static java.lang.annotation.RetentionPolicy.RUNTIME;
+
+import jakarta.enterprise.util.AnnotationLiteral;
+import jakarta.enterprise.util.Nonbinding;
+import jakarta.inject.Qualifier;
+import java.lang.annotation.Retention;
+import java.lang.annotation.Target;
+
+/**
+ * Names a gateway's bean, so that it is found by name without being built: a gateway that is off
+ * has no base URL to build its client from.
+ */
+@Qualifier
+@Retention(RUNTIME)
+@Target({TYPE, FIELD, PARAMETER})
+public @interface Gateway {
+
+  /** The name its configuration, its requests and its webhook path use. */
+  String value();
+
+  /** Where it is listed among the others (readiness, configuration problems): lowest first. */
+  @Nonbinding
+  int listed();
+
+  /** For selecting a gateway by name. */
+  final class Named extends AnnotationLiteral<Gateway> implements Gateway {
+    private static final long serialVersionUID = 1L;
+    private final String value;
+
+    public Named(String value) {
+      this.value = value;
+    }
+
+    @Override
+    public String value() {
+      return value;
+    }
+
+    @Override
+    public int listed() {
+      return 0;
+    }
+  }
+}

@@ -1,0 +1,223 @@
+package io.ichido.payments.gateway.komoju;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.ichido.payments.control.ChargeCommand;
+import io.ichido.payments.control.GatewayCharge;
+import io.ichido.payments.control.GatewayHttp;
+import io.ichido.payments.control.GatewayHttp.Answer;
+import io.ichido.payments.control.GatewayRefundAnswer;
+import io.ichido.payments.control.GatewayRejected;
+import io.ichido.payments.control.GatewaySettings;
+import io.ichido.payments.control.GatewayUnavailable;
+import io.ichido.payments.control.PaymentGateway;
+import io.ichido.payments.control.RefundCommand;
+import io.ichido.payments.entity.ChargeStatus;
+import io.ichido.payments.entity.PaymentMethod;
+import io.ichido.payments.gateway.Gateway;
+import io.ichido.platform.control.Json;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/** KOMOJU payments over MicroProfile Rest Client: cards, konbini, bank transfer and PayPay. */
+@ApplicationScoped
+@Gateway(value = KomojuGateway.NAME, listed = 3)
+public class KomojuGateway implements PaymentGateway {
+
+  static final String NAME = "komoju";
+
+  @Inject GatewaySettings settings;
+
+  private KomojuApi komoju;
+  private String authorization;
+
+  @PostConstruct
+  void connect() {
+    komoju = GatewayHttp.client(KomojuApi.class, settings.baseUrl(NAME), settings);
+    authorization = GatewayHttp.basic(settings.secretKey(NAME));
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public Set<PaymentMethod> methods() {
+    return Set.of(
+        PaymentMethod.CARD,
+        PaymentMethod.KONBINI,
+        PaymentMethod.BANK_TRANSFER,
+        PaymentMethod.PAYPAY);
+  }
+
+  @Override
+  public GatewayCharge charge(ChargeCommand command) {
+    ObjectNode payment = Json.MAPPER.createObjectNode();
+    payment.put("amount", command.amount());
+    payment.put("currency", command.currency());
+    payment.put("external_order_num", command.reference());
+    ChargeCommand.Customer customer = command.customer();
+    switch (command.method()) {
+      case CARD -> payment.put("payment_details", command.token());
+      case KONBINI ->
+          payment
+              .putObject("payment_details")
+              .put("type", "konbini")
+              .put("store", customer.store())
+              .put("email", customer.email())
+              .put("phone", customer.phone());
+      case BANK_TRANSFER ->
+          payment
+              .putObject("payment_details")
+              .put("type", "bank_transfer")
+              .put("email", customer.email())
+              .put("phone", customer.phone())
+              .put("family_name", customer.name())
+              .put("given_name", customer.name());
+      case PAYPAY -> payment.putObject("payment_details").put("type", "paypay");
+    }
+    String body;
+    try {
+      body = Json.MAPPER.writeValueAsString(payment);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("A tree of strings always serializes", e);
+    }
+    return interpret(
+        GatewayHttp.call(
+            NAME, () -> komoju.createPayment(authorization, command.gatewayKey(), body)),
+        command);
+  }
+
+  /** KOMOJU keeps a key 24 hours and offers no lookup by our reference: nothing to search. */
+  @Override
+  public boolean looksUp() {
+    return false;
+  }
+
+  @Override
+  public boolean refunds() {
+    return true;
+  }
+
+  @Override
+  public GatewayRefundAnswer refund(RefundCommand command) {
+    ObjectNode refund = Json.MAPPER.createObjectNode();
+    refund.put("amount", command.amount());
+    refund.put("description", command.reason() + " of order " + command.orderId());
+    String body;
+    try {
+      body = Json.MAPPER.writeValueAsString(refund);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("A tree of strings always serializes", e);
+    }
+    Answer answer =
+        GatewayHttp.call(
+            NAME,
+            () ->
+                komoju.refundPayment(
+                    authorization, command.gatewayKey(), command.chargeId(), body));
+    JsonNode payment = answer.body();
+    String code = GatewayHttp.text(payment.path("error"), "code");
+    GatewayHttp.requireAccepted(NAME, answer, code);
+    if (!answer.ok()) {
+      if (KomojuCode.of(answer.status(), code) == KomojuCode.Meaning.IN_FLIGHT) {
+        throw new GatewayUnavailable(NAME, "idempotency key still in flight (409)", null);
+      }
+      throw new GatewayRejected(NAME, String.valueOf(code));
+    }
+    JsonNode refunds = payment.path("refunds");
+    String refundId =
+        refunds.isArray() && !refunds.isEmpty()
+            ? GatewayHttp.text(refunds.get(refunds.size() - 1), "id")
+            : null;
+    return new GatewayRefundAnswer(
+        refundId, payment.path("amount_refunded").asLong(command.amount()));
+  }
+
+  @Override
+  public boolean cancels() {
+    return true;
+  }
+
+  @Override
+  public GatewayCharge cancel(String chargeId) {
+    return interpret(
+        GatewayHttp.call(NAME, () -> komoju.cancelPayment(authorization, chargeId)), null);
+  }
+
+  @Override
+  public GatewayCharge retrieve(String chargeId) {
+    return interpret(
+        GatewayHttp.call(NAME, () -> komoju.retrievePayment(authorization, chargeId)), null);
+  }
+
+  /**
+   * A refusal is a decline when it is HTTP 402 ({@code request_failed}, KOMOJU's documented code
+   * for a payment that could not be made) or names a decline whatever its status. A 409 means the
+   * first request under this key is still being processed at KOMOJU: the same request later gets
+   * its answer, so it is worth asking again, not a refusal.
+   */
+  private static GatewayCharge interpret(Answer answer, ChargeCommand command) {
+    JsonNode body = answer.body();
+    if (!answer.ok()) {
+      String code = GatewayHttp.text(body.path("error"), "code");
+      GatewayHttp.requireAccepted(NAME, answer, code);
+      KomojuCode.Meaning meaning = KomojuCode.of(answer.status(), code);
+      if (meaning == KomojuCode.Meaning.IN_FLIGHT) {
+        throw new GatewayUnavailable(NAME, "idempotency key still in flight (409)", null);
+      }
+      if (meaning == KomojuCode.Meaning.DECLINED && command != null) {
+        return GatewayCharge.declined(
+            null,
+            command.amount(),
+            command.currency(),
+            code == null ? "request_failed" : code,
+            GatewayHttp.text(body.path("error"), "message"));
+      }
+      throw new GatewayRejected(NAME, String.valueOf(code));
+    }
+    String id = GatewayHttp.text(body, "id");
+    long amount = body.path("amount").asLong();
+    String currency = GatewayHttp.text(body, "currency");
+    Map<String, Object> instructions =
+        new LinkedHashMap<>(
+            Json.MAPPER.convertValue(
+                body.path("payment_details"), new TypeReference<Map<String, Object>>() {}));
+    if (body.hasNonNull("payment_deadline")) {
+      instructions.put("payment_deadline", body.get("payment_deadline").asText());
+    }
+    return switch (String.valueOf(GatewayHttp.text(body, "status"))) {
+      case "captured", "refunded" ->
+          new GatewayCharge(
+              ChargeStatus.SUCCEEDED,
+              id,
+              amount,
+              currency,
+              null,
+              null,
+              null,
+              null,
+              body.path("amount_refunded").asLong(0));
+      case "authorized", "pending" ->
+          new GatewayCharge(
+              ChargeStatus.AWAITING_PAYMENT,
+              id,
+              amount,
+              currency,
+              instructions,
+              GatewayHttp.text(body.path("payment_details"), "redirect_url"),
+              null,
+              null);
+      default ->
+          GatewayCharge.declined(
+              id, amount, currency, GatewayHttp.text(body, "status"), "KOMOJU payment not paid");
+    };
+  }
+}

@@ -1,0 +1,58 @@
+package io.ichido.payments.gateway.omise;
+
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Form;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/** The part of Omise's Charges API we use. */
+@Path("/")
+@Produces(MediaType.APPLICATION_JSON)
+public interface OmiseApi {
+
+  @POST
+  @Path("charges")
+  @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+  Response createCharge(
+      @HeaderParam("Authorization") String authorization,
+      @HeaderParam("Idempotency-Key") String idempotencyKey,
+      @HeaderParam("Omise-Version") String version,
+      Form charge);
+
+  /** Omise's Search API: charges whose id, description or metadata match {@code query}. */
+  @GET
+  @Path("search")
+  Response search(
+      @HeaderParam("Authorization") String authorization,
+      @HeaderParam("Omise-Version") String version,
+      @QueryParam("scope") String scope,
+      @QueryParam("query") String query,
+      @QueryParam("order") String order,
+      @QueryParam("page") int page,
+      @QueryParam("per_page") int perPage);
+
+  @GET
+  @Path("charges/{id}")
+  Response retrieveCharge(
+      @HeaderParam("Authorization") String authorization,
+      @HeaderParam("Omise-Version") String version,
+      @PathParam("id") String id);
+
+  /** Refunds part or all of a successful charge; answers the refund. */
+  @POST
+  @Path("charges/{id}/refunds")
+  @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+  Response refundCharge(
+      @HeaderParam("Authorization") String authorization,
+      @HeaderParam("Idempotency-Key") String idempotencyKey,
+      @HeaderParam("Omise-Version") String version,
+      @PathParam("id") String id,
+      Form refund);
+}

@@ -1,0 +1,264 @@
+package io.ichido.payments.gateway.twoc2p;
+
+import com.auth0.jwt.JWT;
+import com.auth0.jwt.algorithms.Algorithm;
+import com.auth0.jwt.exceptions.JWTVerificationException;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.ichido.payments.control.ChargeCommand;
+import io.ichido.payments.control.GatewayCharge;
+import io.ichido.payments.control.GatewayHttp;
+import io.ichido.payments.control.GatewayHttp.Answer;
+import io.ichido.payments.control.GatewayRejected;
+import io.ichido.payments.control.GatewaySettings;
+import io.ichido.payments.control.GatewayUnavailable;
+import io.ichido.payments.control.PaymentGateway;
+import io.ichido.payments.entity.ChargeStatus;
+import io.ichido.payments.entity.PaymentMethod;
+import io.ichido.payments.gateway.Gateway;
+import io.ichido.payments.gateway.twoc2p.TwoC2pCode.Meaning;
+import io.ichido.platform.control.Json;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * 2C2P PGW v4.3 over MicroProfile Rest Client, payloads as HS256 JWTs signed with the merchant
+ * secret. The invoice number ({@code ORDER-<id>}) is 2C2P's idempotency: the same invoice is never
+ * charged twice. The outcome is always read back with a payment inquiry.
+ */
+@ApplicationScoped
+@Gateway(value = TwoC2pGateway.NAME, listed = 4)
+public class TwoC2pGateway implements PaymentGateway {
+
+  static final String NAME = "2c2p";
+
+  @Inject GatewaySettings settings;
+
+  private TwoC2pApi pgw;
+  private Algorithm hs256;
+  private String merchantId;
+
+  @PostConstruct
+  void connect() {
+    pgw = GatewayHttp.client(TwoC2pApi.class, settings.baseUrl(NAME), settings);
+    hs256 = Algorithm.HMAC256(settings.secretKey(NAME));
+    merchantId = settings.value(NAME, "merchant-id");
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public Set<PaymentMethod> methods() {
+    return Set.of(PaymentMethod.CARD);
+  }
+
+  /**
+   * Payment Token, Do Payment, then the inquiry for the result. A retried charge meets its own
+   * invoice: 2C2P answers the second Payment Token 9015 (existing invoice), and the inquiry tells
+   * what the first one did. Only a Payment Token refused for its content is a rejection: before it
+   * nothing was paid, after it only the inquiry can say.
+   */
+  @Override
+  public GatewayCharge charge(ChargeCommand command) {
+    Map<String, Object> tokenRequest = new LinkedHashMap<>();
+    tokenRequest.put("merchantID", merchantId);
+    tokenRequest.put("invoiceNo", command.reference());
+    tokenRequest.put("description", "Order " + command.orderId());
+    // java-jwt takes no BigDecimal; a double holds any yen amount exactly.
+    tokenRequest.put("amount", (double) command.amount());
+    tokenRequest.put("currencyCode", command.currency());
+    tokenRequest.put("paymentChannel", List.of("CC"));
+    // Official but with undocumented semantics: sent, never relied on (the invoice is the key).
+    tokenRequest.put("idempotencyID", command.gatewayKey());
+    if (command.returnUrl() != null) {
+      tokenRequest.put("frontendReturnUrl", command.returnUrl());
+    }
+    JsonNode token = signedOrRefused(() -> pgw.paymentToken(sign(tokenRequest)));
+    TwoC2pCode tokenCode = TwoC2pCode.of(GatewayHttp.text(token, "respCode"));
+    if (tokenCode.meaning() == Meaning.DUPLICATE_INVOICE) {
+      return inquire(command.reference());
+    }
+    if (tokenCode.meaning() != Meaning.SUCCESS) {
+      // A refused Payment Token speaks of this request, not of an earlier one under the same
+      // invoice (a resend, refused for our signature or merchant): the invoice itself is asked.
+      Optional<GatewayCharge> earlier = inquiry(command.reference());
+      if (earlier.isPresent()) {
+        return earlier.get();
+      }
+      throw new GatewayRejected(NAME, "paymentToken " + tokenCode.code());
+    }
+
+    ObjectNode payment = Json.MAPPER.createObjectNode();
+    payment.put("paymentToken", GatewayHttp.text(token, "paymentToken"));
+    ObjectNode details = payment.putObject("payment");
+    details.putObject("code").put("channelCode", "CC");
+    details.putObject("data").put("securePayToken", command.token());
+    Answer paid = GatewayHttp.call(NAME, () -> pgw.payment(json(payment)));
+    TwoC2pCode paidCode = TwoC2pCode.of(GatewayHttp.text(paid.body(), "respCode"));
+    String redirect = GatewayHttp.text(paid.body(), "data");
+    if (paid.ok() && paidCode.meaning() == Meaning.REDIRECT && redirect != null) {
+      return new GatewayCharge(
+          ChargeStatus.REQUIRES_ACTION,
+          command.reference(),
+          command.amount(),
+          command.currency(),
+          // Kept with the attempt: a repeated request, or the return page, can send the customer
+          // on.
+          Map.of("authorize_uri", redirect),
+          redirect,
+          null,
+          null);
+    }
+    // Completed, declined, refused or garbled: whatever Do Payment said, the inquiry decides.
+    return inquire(command.reference());
+  }
+
+  /**
+   * Asked only for a charge waiting on 3-D Secure (the customer's return): pending or in progress
+   * means the customer has not finished, so the charge still requires action.
+   */
+  @Override
+  public GatewayCharge retrieve(String invoiceNo) {
+    return inquiry(invoiceNo, true).orElseThrow(() -> stillUnknown("2002", "not found"));
+  }
+
+  @Override
+  public boolean looksUp() {
+    return true;
+  }
+
+  /**
+   * The invoice number is our reference: the inquiry is the lookup. It is asked only after the
+   * resend window, when the invoice's payment token has expired: a payment still pending then is
+   * one whose customer never finished (a 3-D Secure page nobody opened), which the abandonment
+   * sweep ends, not a charge in doubt.
+   */
+  @Override
+  public Optional<GatewayCharge> lookup(String reference, long orderId) {
+    return inquiry(reference, true);
+  }
+
+  private GatewayCharge inquire(String invoiceNo) {
+    return inquiry(invoiceNo).orElseThrow(() -> stillUnknown("2002", "not found"));
+  }
+
+  private Optional<GatewayCharge> inquiry(String invoiceNo) {
+    return inquiry(invoiceNo, false);
+  }
+
+  /**
+   * The inquiry's verdict: empty when 2C2P has no payment for the invoice; an exception when it
+   * cannot say yet (pending, in progress, an answer we do not know), so the attempt stays in doubt.
+   * Only for a charge known to wait on the customer ({@code awaitingCustomer}) do pending and in
+   * progress mean what they say: still waiting.
+   */
+  private Optional<GatewayCharge> inquiry(String invoiceNo, boolean awaitingCustomer) {
+    Map<String, Object> inquiry = new LinkedHashMap<>();
+    inquiry.put("merchantID", merchantId);
+    inquiry.put("invoiceNo", invoiceNo);
+    inquiry.put("locale", "en");
+    JsonNode result;
+    try {
+      result = signed(() -> pgw.paymentInquiry(sign(inquiry)));
+    } catch (GatewayRejected refused) {
+      // An inquiry refused tells nothing about the payment: never a rejection of the charge.
+      throw new GatewayUnavailable(NAME, "inquiry refused: " + refused.code(), refused);
+    }
+    TwoC2pCode code = TwoC2pCode.of(GatewayHttp.text(result, "respCode"));
+    if (code.meaning() == Meaning.NOT_FOUND) {
+      return Optional.empty();
+    }
+    long amount = result.path("amount").decimalValue().longValue();
+    String currency = GatewayHttp.text(result, "currencyCode");
+    if (code.meaning().paid()) {
+      Map<String, Object> reference = new LinkedHashMap<>();
+      reference.put("tranRef", GatewayHttp.text(result, "tranRef"));
+      reference.put("approvalCode", GatewayHttp.text(result, "approvalCode"));
+      return Optional.of(
+          new GatewayCharge(
+              ChargeStatus.SUCCEEDED, invoiceNo, amount, currency, reference, null, null, null));
+    }
+    if (code.meaning().declined()) {
+      return Optional.of(
+          GatewayCharge.declined(
+              invoiceNo, amount, currency, code.code(), GatewayHttp.text(result, "respDesc")));
+    }
+    if (awaitingCustomer
+        && (code.meaning() == Meaning.PENDING || code.meaning() == Meaning.IN_PROGRESS)) {
+      return Optional.of(
+          new GatewayCharge(
+              ChargeStatus.REQUIRES_ACTION, invoiceNo, amount, currency, null, null, null, null));
+    }
+    // Pending, in progress or unknown for a charge sent blind: never guessed, it stays in doubt.
+    throw stillUnknown(code.code(), code.meaning().name());
+  }
+
+  private static GatewayUnavailable stillUnknown(String code, String meaning) {
+    return new GatewayUnavailable(NAME, "inquiry answered " + code + " (" + meaning + ")", null);
+  }
+
+  private String sign(Map<String, Object> claims) {
+    return json(
+        Json.MAPPER
+            .createObjectNode()
+            .put("payload", JWT.create().withPayload(claims).sign(hs256)));
+  }
+
+  /**
+   * Like {@link #signed}, but a refusal comes back as it is: 2C2P refuses unsigned (HTTP 200 and a
+   * bare {@code respCode}, such as 9015 for an invoice used before). Trusting an unsigned refusal
+   * costs nothing: it only ever leads to a signed inquiry, or to a charge not made.
+   */
+  private JsonNode signedOrRefused(java.util.function.Supplier<jakarta.ws.rs.core.Response> call) {
+    Answer answer = GatewayHttp.call(NAME, call);
+    GatewayHttp.requireAccepted(NAME, answer, GatewayHttp.text(answer.body(), "respCode"));
+    if (answer.ok()
+        && GatewayHttp.text(answer.body(), "payload") == null
+        && GatewayHttp.text(answer.body(), "respCode") != null) {
+      return answer.body();
+    }
+    return opened(answer);
+  }
+
+  /** Calls, then verifies and opens the JWT answer; a forged or garbled answer is not trusted. */
+  private JsonNode signed(java.util.function.Supplier<jakarta.ws.rs.core.Response> request) {
+    return opened(GatewayHttp.call(NAME, request));
+  }
+
+  private JsonNode opened(Answer answer) {
+    GatewayHttp.requireAccepted(NAME, answer, GatewayHttp.text(answer.body(), "respCode"));
+    String payload = GatewayHttp.text(answer.body(), "payload");
+    if (!answer.ok() || payload == null) {
+      throw new GatewayRejected(
+          NAME, "HTTP " + answer.status() + " " + GatewayHttp.text(answer.body(), "respCode"));
+    }
+    try {
+      String claims =
+          new String(
+              java.util.Base64.getUrlDecoder()
+                  .decode(JWT.require(hs256).build().verify(payload).getPayload()),
+              java.nio.charset.StandardCharsets.UTF_8);
+      return Json.MAPPER.readTree(claims);
+    } catch (JWTVerificationException | JsonProcessingException forged) {
+      throw new GatewayRejected(NAME, "answer signature invalid");
+    }
+  }
+
+  private static String json(JsonNode node) {
+    try {
+      return Json.MAPPER.writeValueAsString(node);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("A tree of strings always serializes", e);
+    }
+  }
+}

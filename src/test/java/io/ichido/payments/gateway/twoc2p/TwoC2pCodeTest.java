@@ -1,0 +1,61 @@
+package io.ichido.payments.gateway.twoc2p;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ichido.payments.gateway.twoc2p.TwoC2pCode.Meaning;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class TwoC2pCodeTest {
+
+  @ParameterizedTest(name = "{0} is {1}")
+  @CsvSource({
+    "0000, SUCCESS, true",
+    "0001, PENDING, true",
+    "0003, CANCELLED, true",
+    "0004, DECLINED, true",
+    "1001, REDIRECT, true",
+    "2000, COMPLETED, true",
+    "2001, IN_PROGRESS, true",
+    "2002, NOT_FOUND, true",
+    "4001, DECLINED, true",
+    "4005, DECLINED, true",
+    "4051, DECLINED, true",
+    "4099, DECLINED, true",
+    "4010, OTHER_APPROVAL, true",
+    "4009, IN_PROGRESS, true",
+    "9015, DUPLICATE_INVOICE, true",
+    "9093, DUPLICATE_INVOICE, true",
+    "9041, TOKEN_USED, true",
+    "9042, REFUSED, true",
+    "9993, SYSTEM_ERROR, true",
+    "4110, SETTLED, false",
+    "4120, REFUNDED, false",
+    "4130, CHARGEBACK, false",
+    "4200, TOKENIZED, false",
+    "5009, EXPIRED, false",
+    "1234, UNKNOWN, false"
+  })
+  void meaningsAndWhetherAnOfficialPageListsThem(String code, Meaning meaning, boolean confirmed) {
+    TwoC2pCode entry = TwoC2pCode.of(code);
+
+    assertThat(entry.meaning()).isEqualTo(meaning);
+    assertThat(entry.confirmed()).isEqualTo(confirmed);
+    assertThat(entry.code()).isEqualTo(code);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"4200", "4010", "4008", "0001", "2001", "1001", "9999"})
+  void neitherDeclinedNorPaid(String code) {
+    Meaning meaning = TwoC2pCode.of(code).meaning();
+
+    assertThat(meaning.declined()).as("declined").isFalse();
+    assertThat(meaning.paid()).as("paid").isFalse();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"0000, true", "4110, true", "4120, true", "4130, true", "4005, false"})
+  void paidMeansMoneyWasTaken(String code, boolean paid) {
+    assertThat(TwoC2pCode.of(code).meaning().paid()).isEqualTo(paid);
+  }
+}
