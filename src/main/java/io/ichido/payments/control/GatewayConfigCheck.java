@@ -1,5 +1,6 @@
 package io.ichido.payments.control;
 
+import io.ichido.payments.gateway.Gateway;
 import io.ichido.platform.control.PublicSecrets;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
@@ -17,13 +18,13 @@ import java.util.logging.Logger;
 import org.eclipse.microprofile.config.Config;
 
 /**
- * What makes an enabled gateway unsafe to use: a missing secret key or webhook secret (2C2P signs
- * its notifications with the secret key, or with {@code ichido.webhooks.2c2p.secrets} while it
- * rotates, and needs its merchant ID), a base URL that is not HTTPS off loopback, or a value of the
- * local sandbox, which anyone can read in this repository, while the base URL is not the sandbox on
- * a loopback address. Such a gateway takes no charges and no webhooks, readiness is DOWN, and each
- * problem is logged once at startup. Problems name the property and its environment variable, never
- * its value.
+ * What makes an enabled gateway unsafe to use: a missing secret key, webhook secret or other
+ * property its {@link Gateway} qualifier requires (a gateway that signs its notifications with its
+ * secret key needs webhook secrets only while that key rotates), a base URL that is not HTTPS off
+ * loopback, or a value of the local sandbox, which anyone can read in this repository, while the
+ * base URL is not the sandbox on a loopback address. Such a gateway takes no charges and no
+ * webhooks, readiness is DOWN, and each problem is logged once at startup. Problems name the
+ * property and its environment variable, never its value.
  */
 @ApplicationScoped
 public class GatewayConfigCheck {
@@ -63,27 +64,32 @@ public class GatewayConfigCheck {
   }
 
   public List<Problem> problems() {
-    return check(settings.names(), name -> config.getOptionalValue(name, String.class));
+    return check(settings.gateways(), name -> config.getOptionalValue(name, String.class));
   }
 
   /** Enabled, and nothing wrong with its configuration. */
   public boolean usable(String gateway) {
-    return check(name -> config.getOptionalValue(name, String.class), gateway)
+    return settings.gateways().stream()
+        .filter(described -> described.value().equals(gateway))
+        .findFirst()
+        .flatMap(described -> check(name -> config.getOptionalValue(name, String.class), described))
         .map(List::isEmpty)
         .orElse(false);
   }
 
   /** Every enabled gateway's problems, from a configuration lookup. */
-  static List<Problem> check(List<String> gateways, Function<String, Optional<String>> config) {
+  static List<Problem> check(List<Gateway> gateways, Function<String, Optional<String>> config) {
     List<Problem> problems = new ArrayList<>();
-    for (String gateway : gateways) {
+    for (Gateway gateway : gateways) {
       check(config, gateway).ifPresent(problems::addAll);
     }
     return problems;
   }
 
   /** Empty when the gateway is not enabled, else its problems. */
-  static Optional<List<Problem>> check(Function<String, Optional<String>> config, String gateway) {
+  static Optional<List<Problem>> check(
+      Function<String, Optional<String>> config, Gateway described) {
+    String gateway = described.value();
     String baseUrlProperty = GatewaySettings.property(gateway, "base-url");
     Optional<String> baseUrl = config.apply(baseUrlProperty);
     if (baseUrl.isEmpty()) {
@@ -106,13 +112,15 @@ public class GatewayConfigCheck {
     String secretKey = GatewaySettings.property(gateway, "secret-key");
     requireSafe(config, gateway, secretKey, sandbox, problems);
     String webhookSecrets = "ichido.webhooks." + gateway + ".secrets";
-    if ("2c2p".equals(gateway)) {
-      // 2C2P signs its notifications with the merchant's secret key; webhook secrets of its own
-      // only while that key rotates.
-      if (config.apply(GatewaySettings.property(gateway, "merchant-id")).isEmpty()) {
+    for (String required : described.requires()) {
+      if (config.apply(GatewaySettings.property(gateway, required)).isEmpty()) {
         problems.add(
-            new Problem(gateway, GatewaySettings.property(gateway, "merchant-id"), "is missing"));
+            new Problem(gateway, GatewaySettings.property(gateway, required), "is missing"));
       }
+    }
+    if (described.signsWebhooksWithSecretKey()) {
+      // Signed with the secret key checked above; webhook secrets of its own only while that key
+      // rotates.
       if (!values(config, webhookSecrets).isEmpty()) {
         requireSafe(config, gateway, webhookSecrets, sandbox, problems);
       }

@@ -36,12 +36,16 @@ public class GatewaySettings {
    * are listed. Read from the beans' qualifiers: no gateway is built to tell its name.
    */
   public List<String> names() {
+    return gateways().stream().map(Gateway::value).toList();
+  }
+
+  /** Every gateway as its bean's qualifier describes it, in the order they are listed. */
+  public List<Gateway> gateways() {
     return beans.getBeans(PaymentGateway.class, Any.Literal.INSTANCE).stream()
         .flatMap(bean -> bean.getQualifiers().stream())
         .filter(Gateway.class::isInstance)
         .map(Gateway.class::cast)
         .sorted(Comparator.comparingInt(Gateway::listed))
-        .map(Gateway::value)
         .toList();
   }
 

@@ -27,6 +27,17 @@ public @interface Gateway {
   @Nonbinding
   int listed();
 
+  /** Properties under {@code ichido.gateway.<name>.} it cannot work without, beyond its key. */
+  @Nonbinding
+  String[] requires() default {};
+
+  /**
+   * Whether it signs its webhooks with its secret key, so that webhook secrets of its own are set
+   * only while that key rotates (2C2P).
+   */
+  @Nonbinding
+  boolean signsWebhooksWithSecretKey() default false;
+
   /** For selecting a gateway by name. */
   final class Named extends AnnotationLiteral<Gateway> implements Gateway {
     private static final long serialVersionUID = 1L;
@@ -44,6 +55,16 @@ public @interface Gateway {
     @Override
     public int listed() {
       return 0;
+    }
+
+    @Override
+    public String[] requires() {
+      return new String[0];
+    }
+
+    @Override
+    public boolean signsWebhooksWithSecretKey() {
+      return false;
     }
   }
 }

@@ -4,12 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import io.ichido.payments.control.GatewayConfigCheck.Problem;
+import io.ichido.payments.gateway.Gateway;
+import io.ichido.payments.gateway.komoju.KomojuGateway;
+import io.ichido.payments.gateway.omise.OmiseGateway;
+import io.ichido.payments.gateway.stripe.StripeGateway;
+import io.ichido.payments.gateway.twoc2p.TwoC2pGateway;
 import io.ichido.sandbox.SandboxConfig;
 import java.net.URI;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -17,8 +23,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class GatewayConfigCheckTest {
 
-  /** The gateways in the order they are listed, as the beans are found in the container. */
-  private static final List<String> GATEWAYS = List.of("stripe", "omise", "komoju", "2c2p");
+  /** The gateways as their beans' qualifiers describe them, in the order they are listed. */
+  private static final List<Gateway> GATEWAYS =
+      Stream.of(StripeGateway.class, OmiseGateway.class, KomojuGateway.class, TwoC2pGateway.class)
+          .map(type -> type.getAnnotation(Gateway.class))
+          .toList();
 
   private static List<Problem> check(Map<String, String> config) {
     return GatewayConfigCheck.check(GATEWAYS, name -> Optional.ofNullable(config.get(name)));
@@ -49,7 +58,7 @@ class GatewayConfigCheckTest {
   @DisplayName("the WAR alone enables no gateway, so nothing is wrong and nothing is usable")
   void nothingConfigured() {
     assertThat(check(Map.of())).isEmpty();
-    assertThat(GatewayConfigCheck.check(name -> Optional.empty(), "stripe")).isEmpty();
+    assertThat(GatewayConfigCheck.check(name -> Optional.empty(), GATEWAYS.get(0))).isEmpty();
   }
 
   @Test

@@ -34,7 +34,11 @@ import java.util.Set;
  * charged twice. The outcome is always read back with a payment inquiry.
  */
 @ApplicationScoped
-@Gateway(value = TwoC2pGateway.NAME, listed = 4)
+@Gateway(
+    value = TwoC2pGateway.NAME,
+    listed = 4,
+    requires = "merchant-id",
+    signsWebhooksWithSecretKey = true)
 public class TwoC2pGateway implements PaymentGateway {
 
   static final String NAME = "2c2p";
