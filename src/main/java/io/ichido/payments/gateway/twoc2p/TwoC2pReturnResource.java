@@ -1,7 +1,7 @@
-package io.ichido.payments.boundary;
+package io.ichido.payments.gateway.twoc2p;
 
-import io.ichido.payments.control.Charges;
-import io.ichido.payments.control.ReturnLinks;
+import io.ichido.payments.boundary.GatewayReturns;
+import io.ichido.payments.boundary.ReturnView;
 import io.ichido.platform.boundary.CommonProblems;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -22,51 +22,16 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
- * Where the customer's browser lands after 3-D Secure. Anyone can call it, so it answers only to a
- * link we signed for that order ({@link ReturnLinks}), changes nothing on its word (it only makes
- * us ask the gateway how the order's charge stands) and tells only what the payer needs.
+ * Where 2C2P sends the customer's browser after 3-D Secure, on a link we signed for the order
+ * ({@link GatewayReturns}): the payment is read back with a signed inquiry.
  */
 @Tag(name = "Payments")
-@Path("payments/return")
+@Path("payments/return/2c2p")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
-public class GatewayReturnResource {
+public class TwoC2pReturnResource {
 
-  @Inject Charges charges;
-  @Inject ReturnLinks links;
-  @Inject PayableOrders orders;
-
-  @Operation(
-      operationId = "returnFromOmise",
-      summary = "Return from 3-D Secure (Omise)",
-      description =
-          "Where Omise sends the customer's browser after 3-D Secure. The signed link proves which order; the charge is read back from Omise, since the return itself proves nothing.")
-  // The customer's browser comes back here without the API's credentials.
-  @SecurityRequirements
-  @APIResponse(responseCode = "200", description = "OK")
-  @APIResponse(
-      responseCode = "400",
-      description = CommonProblems.VALIDATION_FAILED + ".",
-      content =
-          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
-  @APIResponse(
-      responseCode = "404",
-      description = "`https://ichido.dev/problems/order-not-found`: the link is not valid.",
-      content =
-          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
-  @APIResponse(
-      responseCode = "503",
-      description = CommonProblems.DATABASE_UNAVAILABLE + ".",
-      content =
-          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
-  @GET
-  @Path("omise")
-  public ReturnView omise(
-      @QueryParam("order_id") @NotNull @Positive Long orderId,
-      @QueryParam("expires") long expires,
-      @QueryParam("token") String token) {
-    return returned("omise", orderId, expires, token);
-  }
+  @Inject GatewayReturns returns;
 
   /**
    * 2C2P posts the browser here with a {@code paymentResponse} form field. That field is never
@@ -96,7 +61,6 @@ public class GatewayReturnResource {
       content =
           @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
   @POST
-  @Path("2c2p")
   @Consumes(MediaType.WILDCARD)
   public ReturnView twoC2pPosted(
       @QueryParam("order_id") @NotNull @Positive Long orderId,
@@ -128,19 +92,10 @@ public class GatewayReturnResource {
       content =
           @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
   @GET
-  @Path("2c2p")
   public ReturnView twoC2p(
       @QueryParam("order_id") @NotNull @Positive Long orderId,
       @QueryParam("expires") long expires,
       @QueryParam("token") String token) {
-    return returned("2c2p", orderId, expires, token);
-  }
-
-  private ReturnView returned(String gateway, long orderId, long expires, String token) {
-    if (!links.valid(gateway, orderId, expires, token)) {
-      // The same answer as for an order that does not exist: a guess learns nothing.
-      throw orders.notFound(orderId);
-    }
-    return ReturnView.of(charges.refresh(orderId, gateway));
+    return returns.returned("2c2p", orderId, expires, token);
   }
 }
