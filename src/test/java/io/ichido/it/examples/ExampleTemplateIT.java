@@ -79,6 +79,12 @@ class ExampleTemplateIT {
     SecondServer.copyTree(TEMPLATE, COPY);
     // The layer must come from the team repository, not from an earlier run's copy.
     SecondServer.deleteRecursively(EXAMPLES_REPO.resolve("io/ichido"));
+    SecondServer.deleteRecursively(TEAM_REPO);
+    maven(
+        Path.of("pom.xml"),
+        "deploy:deploy-file@publish-idempotency",
+        "-Dichido.publish.url=" + TEAM_REPO.toUri(),
+        "-Dichido.publish.repositoryId=team");
     build("package", "exec:java@liquibase-update");
 
     Path war = COPY.resolve("target/transfers.war");
@@ -403,21 +409,28 @@ class ExampleTemplateIT {
    * else from the machine's (read only); the database the test run's.
    */
   private static void build(String... goals) throws IOException, InterruptedException {
+    List<String> arguments = new ArrayList<>(List.of("-s", teamSettings().toString()));
+    arguments.add("-Dichido.version=" + System.getProperty("ichido.version"));
+    arguments.add("-DDB_PORT=" + Db.port());
+    arguments.addAll(List.of(goals));
+    maven(COPY.resolve("pom.xml"), arguments.toArray(String[]::new));
+  }
+
+  /** {@code pom}'s build with {@code arguments}, as {@link #build} says, its log in the copy. */
+  private static void maven(Path pom, String... arguments)
+      throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("ichido.mavenHome"), "bin/mvn").toString());
-    command.addAll(List.of("-B", "-ntp", "-f", COPY.resolve("pom.xml").toString()));
+    command.addAll(List.of("-B", "-ntp", "-f", pom.toString()));
     command.add("-Dmaven.repo.local=" + System.getProperty("ichido.examplesRepository"));
     command.add("-Dmaven.repo.local.tail=" + System.getProperty("ichido.localRepository"));
-    command.addAll(List.of("-s", teamSettings().toString()));
-    command.add("-Dichido.version=" + System.getProperty("ichido.version"));
-    command.add("-DDB_PORT=" + Db.port());
-    command.addAll(List.of(goals));
-    Path log = COPY.resolve("build.log");
+    command.addAll(List.of(arguments));
+    Path log = COPY.resolve(pom.getParent() == null ? "publish.log" : "build.log");
     Process maven =
         new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    assertThat(maven.waitFor(5, TimeUnit.MINUTES)).as("the template's build ended").isTrue();
+    assertThat(maven.waitFor(5, TimeUnit.MINUTES)).as("the build of %s ended", pom).isTrue();
     assertThat(maven.exitValue())
-        .as("the template's build (%s):%n%s", log, Files.readString(log, StandardCharsets.UTF_8))
+        .as("the build of %s (%s):%n%s", pom, log, Files.readString(log, StandardCharsets.UTF_8))
         .isZero();
   }
 
