@@ -1,4 +1,4 @@
-package io.ichido.it;
+package io.ichido.it.examples;
 
 import java.io.IOException;
 import java.nio.file.Files;
