@@ -126,7 +126,7 @@ public final class LayerCheck {
             "Idempotency keys cannot be stored: the table idempotency_key does not exist in the"
                 + " application's data source. Run the layer's Liquibase changelog"
                 + " (META-INF/ichido/liquibase/changelog.xml in the ichido-idempotency jar, included"
-                + " from your own changelog) on that database, e.g. mvn liquibase:update, then"
+                + " from your own changelog) on that database (the template: mvn exec:java@liquibase-update), then"
                 + " deploy again."
                 + SEE_README);
   }
