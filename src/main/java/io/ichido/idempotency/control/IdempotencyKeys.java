@@ -72,7 +72,19 @@ public class IdempotencyKeys {
 
   /** What keeps keys from being stored, in words an operator can act on; empty when nothing. */
   public Optional<String> storeProblem() {
-    return LayerCheck.storeProblem(em.getMetamodel());
+    return LayerCheck.storeProblem(em.getMetamodel())
+        .or(() -> LayerCheck.tableProblem(keyTableExists()));
+  }
+
+  /**
+   * Whether the key table is there, asked the way every other statement here finds it (the data
+   * source's search path). Without it each claim fails inside the filter, and the server answers
+   * every POST with its own HTML error page instead of refusing the deployment.
+   */
+  private boolean keyTableExists() {
+    Object found =
+        em.createNativeQuery("SELECT to_regclass('idempotency_key') IS NOT NULL").getSingleResult();
+    return Boolean.TRUE.equals(found);
   }
 
   /**

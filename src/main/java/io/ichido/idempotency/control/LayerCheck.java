@@ -115,6 +115,22 @@ public final class LayerCheck {
     }
   }
 
+  /**
+   * Empty when the key table exists, else the fix: the table comes from the layer's changelog,
+   * which a schema made for Liberty's timers alone (or an older copy of the template) lacks.
+   */
+  static Optional<String> tableProblem(boolean exists) {
+    return exists
+        ? Optional.empty()
+        : Optional.of(
+            "Idempotency keys cannot be stored: the table idempotency_key does not exist in the"
+                + " application's data source. Run the layer's Liquibase changelog"
+                + " (META-INF/ichido/liquibase/changelog.xml in the ichido-idempotency jar, included"
+                + " from your own changelog) on that database (the template: mvn exec:java@liquibase-update), then"
+                + " deploy again."
+                + SEE_README);
+  }
+
   /** Why the purge timer could not be scheduled, {@code cause} being what the server threw. */
   static String timerProblem(RuntimeException cause) {
     return "Idempotency keys would never expire: the purge timer could not be scheduled ("

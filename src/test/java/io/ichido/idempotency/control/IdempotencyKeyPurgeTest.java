@@ -8,6 +8,7 @@ import jakarta.ejb.EJBException;
 import jakarta.ejb.TimerConfig;
 import jakarta.ejb.TimerService;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.Query;
 import jakarta.persistence.metamodel.Metamodel;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
@@ -18,8 +19,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The purge singleton's start, which the server runs before the application takes requests: it
- * stops the deployment, naming what is missing, when the key entity is not in the persistence unit
- * or the server has no timer store; only when neither is missing does the filter let requests in.
+ * stops the deployment, naming what is missing, when the key entity is not in the persistence unit,
+ * the key table is not in the database, or the server has no timer store; only when neither is
+ * missing does the filter let requests in.
  */
 class IdempotencyKeyPurgeTest {
 
@@ -34,6 +36,17 @@ class IdempotencyKeyPurgeTest {
             "the persistence unit does not manage " + IdempotencyKey.class.getName())
         .hasMessageContaining("<class>io.ichido.idempotency.entity.IdempotencyKey</class>");
     assertThat(LayerCheck.purgeProblem(false)).get().asString().contains("did not start");
+  }
+
+  @Test
+  @DisplayName("the key table missing from the database: refused, saying to run the changelog")
+  void tableMissing() {
+    IdempotencyKeyPurge purge = purge(true, false, timers(null));
+
+    assertThatThrownBy(purge::schedule)
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("the table idempotency_key does not exist")
+        .hasMessageContaining("Run the layer's Liquibase changelog");
   }
 
   @Test
@@ -63,16 +76,21 @@ class IdempotencyKeyPurgeTest {
   }
 
   private static IdempotencyKeyPurge purge(boolean entityManaged, TimerService timers) {
+    return purge(entityManaged, true, timers);
+  }
+
+  private static IdempotencyKeyPurge purge(
+      boolean entityManaged, boolean tableThere, TimerService timers) {
     IdempotencyKeyPurge purge = new IdempotencyKeyPurge();
     purge.timers = timers;
     purge.config = new IdempotencyConfig();
     purge.config.purgeInterval = Duration.ofMinutes(5);
     purge.keys = new IdempotencyKeys();
-    purge.keys.em = entityManager(entityManaged);
+    purge.keys.em = entityManager(entityManaged, tableThere);
     return purge;
   }
 
-  private static EntityManager entityManager(boolean entityManaged) {
+  private static EntityManager entityManager(boolean entityManaged, boolean tableThere) {
     Metamodel metamodel =
         proxy(
             Metamodel.class,
@@ -82,7 +100,10 @@ class IdempotencyKeyPurgeTest {
               }
               return null;
             });
-    return proxy(EntityManager.class, (method, args) -> metamodel);
+    Query tableQuery = proxy(Query.class, (method, args) -> tableThere);
+    return proxy(
+        EntityManager.class,
+        (method, args) -> method.equals("createNativeQuery") ? tableQuery : metamodel);
   }
 
   private static TimerService timers(RuntimeException failure) {

@@ -40,13 +40,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The template a team copies, src/examples/transfers, as docs/idempotent.md has it: copied into a
- * directory of its own, built with its own pom against {@code io.ichido:ichido-idempotency} (from a
- * repository holding only what this build made, in front of the machine's), its tables made by its
- * own {@code liquibase:update}, and run on a Liberty server made from its own server.xml. Twice: as
- * it is, on Liberty's default JPA provider (EclipseLink), and with its hibernate/persistence.xml on
- * Hibernate ORM. A third copy leaves the key entity out of its persistence unit, and must be
- * refused.
+ * The template a team copies, src/examples/transfers, as the README walks a team through it: copied
+ * into a directory of its own, built with its own pom against {@code io.ichido:ichido-idempotency}
+ * (published by this build to a file repository, as to a team's, and resolved from there), its
+ * tables made by its own Liquibase run, and run on a Liberty server made from its own server.xml.
+ * Twice: as it is, on Liberty's default JPA provider (EclipseLink), and with its
+ * hibernate/persistence.xml on Hibernate ORM. A third copy leaves the key entity out of its
+ * persistence unit, and must be refused; so must the template on a schema without the key table.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ExampleTemplateIT {
@@ -66,13 +66,26 @@ class ExampleTemplateIT {
   private static final String HIBERNATE = "/hibernate";
   private static final String WITHOUT_ENTITY = "/without-entity";
 
+  private static final Path EXAMPLES_REPO =
+      Path.of(System.getProperty("ichido.examplesRepository"));
+  private static final Path TEAM_REPO = Path.of(System.getProperty("ichido.teamRepository"));
+  private static final String LAYER = "io/ichido/ichido-idempotency/";
+
   private static final String BODY = "{\"from\":\"ACC-1\",\"to\":\"ACC-2\",\"amount\":1500}";
 
   @BeforeAll
   static void buildAndStart() throws Exception {
     SecondServer.deleteRecursively(COPY);
     SecondServer.copyTree(TEMPLATE, COPY);
-    build("package", "liquibase:update");
+    // The layer must come from the team repository, not from an earlier run's copy.
+    SecondServer.deleteRecursively(EXAMPLES_REPO.resolve("io/ichido"));
+    SecondServer.deleteRecursively(TEAM_REPO);
+    maven(
+        Path.of("pom.xml"),
+        "deploy:deploy-file@publish-idempotency",
+        "-Dichido.publish.url=" + TEAM_REPO.toUri(),
+        "-Dichido.publish.repositoryId=team");
+    build("package", "exec:java@liquibase-update");
 
     Path war = COPY.resolve("target/transfers.war");
     SecondServer.deleteRecursively(SERVER_DIR);
@@ -220,6 +233,38 @@ class ExampleTemplateIT {
   }
 
   @Test
+  @DisplayName(
+      "the layer published to a file repository: jar and pom there, the template built from it")
+  void publishedLayer() throws IOException {
+    Path published = TEAM_REPO.resolve(LAYER + System.getProperty("ichido.version"));
+    try (Stream<Path> files = Files.list(published)) {
+      assertThat(files.map(f -> f.getFileName().toString()))
+          .anyMatch(f -> f.matches("ichido-idempotency-.*\\.jar"))
+          .anyMatch(f -> f.matches("ichido-idempotency-.*\\.pom"));
+    }
+    // Resolved from a remote repository, Maven keeps the jar with the repository's id beside it.
+    Path resolved = EXAMPLES_REPO.resolve(LAYER + System.getProperty("ichido.version"));
+    assertThat(Files.readString(resolved.resolve("_remote.repositories")))
+        .containsPattern("ichido-idempotency-.*\\.jar>team=");
+  }
+
+  @Test
+  @DisplayName(
+      "the template's build tools load only openly licensed artifacts, no liquibase-commercial")
+  void openLicences() throws IOException {
+    List<String> tools = ToolLicenses.declaredIn(TEMPLATE.resolve("pom.xml"));
+    assertThat(tools).contains("org.liquibase:liquibase-core:4.33.0");
+
+    List<ToolLicenses.Licensed> loaded =
+        new ToolLicenses(
+                List.of(EXAMPLES_REPO, Path.of(System.getProperty("ichido.localRepository"))))
+            .of(tools);
+
+    assertThat(loaded).isNotEmpty().allMatch(ToolLicenses.Licensed::open);
+    assertThat(EXAMPLES_REPO.resolve("org/liquibase/liquibase-commercial")).doesNotExist();
+  }
+
+  @Test
   @DisplayName("the template and docs/idempotent.md name this build's version of the layer")
   void namesThisVersion() throws IOException {
     String version = System.getProperty("ichido.version");
@@ -229,6 +274,26 @@ class ExampleTemplateIT {
     assertThat(Files.readString(Path.of("docs", "idempotent.md")))
         .contains(
             "<artifactId>ichido-idempotency</artifactId>\n  <version>" + version + "</version>");
+  }
+
+  @Test
+  @Order(Integer.MAX_VALUE - 2) // restarts the server on a schema without the key table
+  @DisplayName("a schema with the timer tables but no idempotency_key: refused, saying the fix")
+  void withoutKeyTable() throws Exception {
+    try (Connection c = Db.connectTo(DevDatabase.EXAMPLES_DATABASE)) {
+      c.createStatement().execute("ALTER TABLE idempotency_key RENAME TO idempotency_key_away");
+    }
+    try {
+      restartWith(Files.readString(COPY.resolve("src/main/liberty/config/server.xml")));
+
+      assertRefused(
+          "the table idempotency_key does not exist",
+          "Run the layer's Liquibase changelog (META-INF/ichido/liquibase/changelog.xml");
+    } finally {
+      try (Connection c = Db.connectTo(DevDatabase.EXAMPLES_DATABASE)) {
+        c.createStatement().execute("ALTER TABLE idempotency_key_away RENAME TO idempotency_key");
+      }
+    }
   }
 
   @Test
@@ -345,21 +410,58 @@ class ExampleTemplateIT {
    * else from the machine's (read only); the database the test run's.
    */
   private static void build(String... goals) throws IOException, InterruptedException {
+    List<String> arguments = new ArrayList<>(List.of("-s", teamSettings().toString()));
+    arguments.add("-Dichido.version=" + System.getProperty("ichido.version"));
+    arguments.add("-DDB_PORT=" + Db.port());
+    arguments.addAll(List.of(goals));
+    maven(COPY.resolve("pom.xml"), arguments.toArray(String[]::new));
+  }
+
+  /** {@code pom}'s build with {@code arguments}, as {@link #build} says, its log in the copy. */
+  private static void maven(Path pom, String... arguments)
+      throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("ichido.mavenHome"), "bin/mvn").toString());
-    command.addAll(List.of("-B", "-ntp", "-f", COPY.resolve("pom.xml").toString()));
+    command.addAll(List.of("-B", "-ntp", "-f", pom.toString()));
     command.add("-Dmaven.repo.local=" + System.getProperty("ichido.examplesRepository"));
     command.add("-Dmaven.repo.local.tail=" + System.getProperty("ichido.localRepository"));
-    command.add("-Dichido.version=" + System.getProperty("ichido.version"));
-    command.add("-DDB_PORT=" + Db.port());
-    command.addAll(List.of(goals));
-    Path log = COPY.resolve("build.log");
+    command.addAll(List.of(arguments));
+    Path log = COPY.resolve(pom.getParent() == null ? "publish.log" : "build.log");
     Process maven =
         new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    assertThat(maven.waitFor(5, TimeUnit.MINUTES)).as("the template's build ended").isTrue();
+    assertThat(maven.waitFor(5, TimeUnit.MINUTES)).as("the build of %s ended", pom).isTrue();
     assertThat(maven.exitValue())
-        .as("the template's build (%s):%n%s", log, Files.readString(log, StandardCharsets.UTF_8))
+        .as("the build of %s (%s):%n%s", pom, log, Files.readString(log, StandardCharsets.UTF_8))
         .isZero();
+  }
+
+  /**
+   * A settings file naming the team repository, as a team's settings.xml (or its pom's
+   * repositories) would: snapshots checked on every build, so each run takes this build's layer.
+   */
+  private static Path teamSettings() throws IOException {
+    Path settings = COPY.resolve("team-settings.xml");
+    Files.writeString(
+        settings,
+        """
+        <settings>
+          <profiles>
+            <profile>
+              <id>team</id>
+              <repositories>
+                <repository>
+                  <id>team</id>
+                  <url>%s</url>
+                  <snapshots><updatePolicy>always</updatePolicy></snapshots>
+                </repository>
+              </repositories>
+            </profile>
+          </profiles>
+          <activeProfiles><activeProfile>team</activeProfile></activeProfiles>
+        </settings>
+        """
+            .formatted(TEAM_REPO.toUri()));
+    return settings;
   }
 
   private static void server(String action) throws IOException, InterruptedException {
