@@ -23,7 +23,8 @@ public final class LayerCheck {
 
   static final String INTERCEPTOR = "io.ichido.idempotency.boundary.IdempotentInterceptor";
 
-  private static final String SEE_README = " See README, Use @Idempotent in your own WAR.";
+  private static final String SEE_DOCS =
+      " See docs/idempotent.md, Use @Idempotent in your own WAR.";
 
   private LayerCheck() {}
 
@@ -39,7 +40,7 @@ public final class LayerCheck {
               + INTERCEPTOR
               + " cannot be loaded ("
               + broken
-              + "). A Jakarta EE API it needs is missing from the server: see README, Use"
+              + "). A Jakarta EE API it needs is missing from the server: see docs/idempotent.md, Use"
               + " @Idempotent in your own WAR, for the features.");
     }
     if (beans.resolveInterceptors(InterceptionType.AROUND_INVOKE, binding).isEmpty()) {
@@ -96,7 +97,7 @@ public final class LayerCheck {
             + ") cannot be guarded: the server lacks features the layer needs. Enable "
             + String.join(", ", missing)
             + "."
-            + SEE_README);
+            + SEE_DOCS);
   }
 
   /** Empty when {@code metamodel} manages the key entity, else what to add to persistence.xml. */
@@ -111,7 +112,7 @@ public final class LayerCheck {
               + ". List it in persistence.xml: <class>"
               + IdempotencyKey.class.getName()
               + "</class>."
-              + SEE_README);
+              + SEE_DOCS);
     }
   }
 
@@ -128,7 +129,7 @@ public final class LayerCheck {
                 + " (META-INF/ichido/liquibase/changelog.xml in the ichido-idempotency jar, included"
                 + " from your own changelog) on that database (the template: mvn exec:java@liquibase-update), then"
                 + " deploy again."
-                + SEE_README);
+                + SEE_DOCS);
   }
 
   /** Why the purge timer could not be scheduled, {@code cause} being what the server threw. */
@@ -138,7 +139,7 @@ public final class LayerCheck {
         + "). It is a persistent EJB timer: enable enterpriseBeansPersistentTimer-4.0 with a"
         + " <databaseStore tablePrefix=\"EJBTIMER_\" createTables=\"false\"> on the application's"
         + " data source, whose tables the jar's Liquibase changelog creates."
-        + SEE_README;
+        + SEE_DOCS;
   }
 
   /** Empty when the purge timer is scheduled; it is before any request when EJB is enabled. */
@@ -150,6 +151,6 @@ public final class LayerCheck {
                 + IdempotencyKeyPurge.class.getName()
                 + ", a startup singleton EJB) did not start. Enable enterpriseBeansLite-4.0 and"
                 + " enterpriseBeansPersistentTimer-4.0."
-                + SEE_README);
+                + SEE_DOCS);
   }
 }
