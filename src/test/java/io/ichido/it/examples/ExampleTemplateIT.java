@@ -79,6 +79,8 @@ class ExampleTemplateIT {
     SecondServer.copyTree(TEMPLATE, COPY);
     // The layer must come from the team repository, not from an earlier run's copy.
     SecondServer.deleteRecursively(EXAMPLES_REPO.resolve("io/ichido"));
+    // And what Liquibase brings must be this run's: an earlier build may have fetched more.
+    SecondServer.deleteRecursively(EXAMPLES_REPO.resolve("org/liquibase"));
     SecondServer.deleteRecursively(TEAM_REPO);
     maven(
         Path.of("pom.xml"),
