@@ -30,6 +30,8 @@
 #   BENCH_WARMUP_MIN=45 BENCH_WARMUP_MAX=120
 #                                bounds of the warm-up, seconds (it ends once the JIT settles)
 #   BENCH_START_TIMEOUT=420      seconds allowed for the build and server start
+#   BENCH_PROFILE=1              0: no CPU profile (section 7: async-profiler on Liberty)
+#   BENCH_PROFILE_SECONDS=10     wrk time per kind while the profiler runs
 # Exit status: 0 when every measurement ran (whatever PASS/MISS says), 1 when the run failed.
 set -euo pipefail
 
@@ -54,6 +56,9 @@ SKU_COUNT="${BENCH_SKUS:-16}"
 WARMUP_MIN="${BENCH_WARMUP_MIN:-45}"
 WARMUP_MAX="${BENCH_WARMUP_MAX:-120}"
 START_TIMEOUT="${BENCH_START_TIMEOUT:-420}"
+PROFILE="${BENCH_PROFILE:-1}"
+PROFILE_SECONDS="${BENCH_PROFILE_SECONDS:-10}"
+PROFILER_VERSION=4.1 # tools.profiler:async-profiler on Maven Central: the agent for linux-x64 and -arm64
 
 # Targets
 MAX_ADDED_P50_MS=1
@@ -61,8 +66,8 @@ MAX_ADDED_P99_MS=3
 MIN_THROUGHPUT_RATIO=0.5
 MIN_LAYER_THROUGHPUT_SHARE=0.85
 MIN_LOGGED_THROUGHPUT_SHARE=0.90 # the payment log costs at most 10 % of the throughput
-MIN_ECHO_SHARE=0.5               # of pgbench running the same SQL, fresh keys and replays alike
-MAX_RSS_MIB_AT_512M=700
+MIN_ECHO_SHARE=0.6               # of pgbench running the same SQL, fresh keys and replays alike
+MAX_RSS_MIB_AT_512M=600
 
 BASE_URL="http://127.0.0.1:$HTTP_PORT"
 BASE_URL_2="http://127.0.0.1:$HTTP_PORT_2"
@@ -214,6 +219,19 @@ trap 'printf "bench.sh: failed at line %s: %s\n" "$LINENO" "$BASH_COMMAND" >&2' 
 
 rm -rf "$OUT" "$PGDATA_DIR" # a fresh database each run, so that runs compare
 mkdir -p "$OUT"
+if [[ "$PROFILE" == 1 ]]; then
+  case "$(uname -m)" in
+    x86_64) profiler_platform=linux-x64 ;;
+    aarch64) profiler_platform=linux-arm64 ;;
+    *) die "async-profiler has no agent for $(uname -m); run with BENCH_PROFILE=0" ;;
+  esac
+  log "fetching async-profiler $PROFILER_VERSION (Maven Central)"
+  "$ROOT/mvnw" -q -B -f "$ROOT/pom.xml" dependency:copy -Dartifact="tools.profiler:async-profiler:$PROFILER_VERSION" \
+    -DoutputDirectory="$OUT/profiler" >"$OUT/profiler.log" 2>&1 || { cat "$OUT/profiler.log" >&2; die "could not fetch async-profiler"; }
+  (cd "$OUT/profiler" && jar xf "async-profiler-$PROFILER_VERSION.jar" "$profiler_platform/libasyncProfiler.so")
+  PROFILER_LIB="$OUT/profiler/$profiler_platform/libasyncProfiler.so"
+  [[ -f "$PROFILER_LIB" ]] || die "no $profiler_platform agent in async-profiler $PROFILER_VERSION"
+fi
 log "building and starting Liberty and PostgreSQL (log: ${OUT#$ROOT/}/server.log)"
 # The run profile's goals less exec:exec@dev-gateway-sandbox: orders never call a payment
 # gateway, and the sandbox's port (18080) is fixed, so it would collide with a developer's run.
@@ -226,7 +244,7 @@ RUN_GOALS=(package liberty:create liberty:deploy exec:java@dev-database exec:jav
   exec env -u DB_HOST -u DB_PORT \
     HTTP_PORT="$HTTP_PORT" HTTPS_PORT="$HTTPS_PORT" \
     ICHIDO_BENCH_BASELINE_ENDPOINT=true \
-    JVM_ARGS="-Xmx$HEAP -Xlog:gc:file=$OUT/liberty-gc-%p.log" \
+    JVM_ARGS="-Xmx$HEAP -XX:NativeMemoryTracking=summary -Xlog:gc:file=$OUT/liberty-gc-%p.log" \
     setsid ./mvnw -B -Prun,bench -Dichido.dev.port="$DB_PORT" -Dichido.dev.dataDir="$PGDATA_DIR" \
     "${RUN_GOALS[@]}" </dev/null >"$OUT/server.log" 2>&1
 ) &
@@ -270,6 +288,11 @@ INSERT INTO product (sku, name, unit_price, tax_rate)
 INSERT INTO stock (sku, on_hand, reserved)
   SELECT 'BENCH-' || lpad(i::text, 2, '0'), 2000000000, 0 FROM generate_series(1, $SKU_COUNT) i
   ON CONFLICT (sku) DO UPDATE SET on_hand = 2000000000, reserved = 0;
+-- The one-INSERT endpoints' table (BenchFloorResource): the Spring peer's orders table. Made here,
+-- never by the application's changelogs.
+CREATE TABLE IF NOT EXISTS bench_order (
+  id bigserial PRIMARY KEY, customer text NOT NULL, sku text NOT NULL, quantity integer NOT NULL,
+  amount bigint NOT NULL);
 SQL
 
 run_wrk() { # mode connections seconds label [keys]: prints wrk's summary line (see orders.lua)
@@ -505,25 +528,96 @@ lat_paired="$(grep '^PAIRED ' "$OUT/latency.log")"
 
 # ---------------------------------------------------------------------------------------------
 # 4: POST /api/bench/echo, an @Idempotent endpoint that does nothing: the layer's own cost on top
-# of HTTP and security, fresh keys and replays in turn. The replays cycle over keys completed
-# beforehand, so that every measured request is one.
+# of HTTP and security, fresh keys and replays in turn, beside its floor (POST /api/bench/noop:
+# the same HTTP, security and JAX-RS, no layer) and the Spring peer's exact work (POST
+# /api/bench/insert: @Idempotent, one INSERT; /api/bench/insert-plain: its twin without the
+# layer). The replays cycle over keys completed beforehand, so that every measured request is one.
 
-log "echo: wrk, $CONNECTIONS connections, fresh keys and replays in turn, ${THROUGHPUT_SECONDS}s each"
-run_wrk echo "$(nproc)" 5 echo/warmup >/dev/null
+log "echo and floor: wrk, $CONNECTIONS connections, no-op, echo fresh and replay, one INSERT without and with the layer in turn, ${THROUGHPUT_SECONDS}s each"
+for mode in noop echo insert-plain insert; do
+  run_wrk "$mode" "$(nproc)" 5 "floor/warmup-$mode" >/dev/null
+done
 run_wrk echo-replay "$CONNECTIONS" 5 echo/prime echo-replay >/dev/null
 primed="$("${PSQL[@]}" -c "SELECT count(*) FROM idempotency_key
   WHERE idem_key LIKE 'wrk-$RUN_ID-echo-replay-%' AND status = 'COMPLETED'")"
 ((primed == 100 * WRK_THREADS)) || die "the replays' $((100 * WRK_THREADS)) keys were not all completed: $primed"
 for slice in 1 2 3 4; do
+  measure_slice noop noop "floor/$slice-noop"
   measure_slice echo echo "echo/$slice-fresh"
   measure_slice echo-replay echo-replay "echo/$slice-replay" echo-replay
+  measure_slice insert-plain insert-plain "floor/$slice-insert-plain"
+  measure_slice insert insert "floor/$slice-insert"
 done
+inserted_rows="$("${PSQL[@]}" -c "SELECT count(*) FROM bench_order")"
+((inserted_rows >= ${tp_requests[insert]} + ${tp_requests[insert-plain]})) ||
+  die "the one-INSERT endpoints answered $((${tp_requests[insert]} + ${tp_requests[insert-plain]})) requests but left $inserted_rows rows"
 
 # ---------------------------------------------------------------------------------------------
 # 6: memory, read before a second server shares the machine. VmHWM is the peak resident set over
 # the process's life, so it covers every measurement so far.
 
 vm_hwm_kb="$(sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$LIBERTY_PID/status")"
+# What holds it: the heap after a full GC, and the JVM's own accounting of native memory
+# (-XX:NativeMemoryTracking=summary, set by the bench profile's JVM_ARGS).
+jcmd "$LIBERTY_PID" GC.class_histogram >"$OUT/heap-histogram.txt" 2>&1 || true # a full GC first
+jcmd "$LIBERTY_PID" GC.heap_info >"$OUT/heap-info.txt" 2>&1 || true
+jcmd "$LIBERTY_PID" VM.native_memory summary >"$OUT/native-memory.txt" 2>&1 || true
+vm_rss_kb="$(sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$LIBERTY_PID/status")"
+
+# ---------------------------------------------------------------------------------------------
+# 7: where Liberty's CPU goes, per request. async-profiler (Maven Central) is attached to the
+# running Liberty through jcmd and samples every thread's CPU (kernel frames included) once per
+# millisecond of CPU, during one more wrk run per kind; ProfileSplit.java charges each sample to
+# the part of the stack it was spent in (HTTP, security, JAX-RS, CDI, JTA, JPA, JDBC, the layer...)
+# and draws a flame graph per kind. The CPU that PostgreSQL and wrk used meanwhile is read from
+# /proc. Measured after the throughput figures, which the profiler would slow down.
+
+declare -A profiled_requests=() profiled_liberty_us=() profiled_pg_us=() profiled_rest_us=()
+if [[ "$PROFILE" == 1 ]]; then
+  log "profile: async-profiler on Liberty, ${PROFILE_SECONDS}s of wrk per kind"
+  mkdir -p "$OUT/profile"
+  hz="$(getconf CLK_TCK)"
+  pg_ticks() {
+    local pm p total=0
+    pm="$(postmaster_pid)" || { echo 0; return; }
+    for p in "$pm" $(pgrep -P "$pm"); do
+      total=$((total + $(awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$p/stat" 2>/dev/null || echo 0)))
+    done
+    echo "$total"
+  }
+  liberty_ticks() { awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$LIBERTY_PID/stat"; }
+  profile_kind() { # kind mode [keys]
+    local line m0 l0 p0 m1 l1 p1 n
+    jcmd "$LIBERTY_PID" JVMTI.agent_load "$PROFILER_LIB" "\"start,event=cpu,interval=1ms,threads\"" \
+      >"$OUT/profile/$1-start.log" 2>&1 || die "async-profiler did not start; see ${OUT#$ROOT/}/profile/$1-start.log"
+    grep -q 'return code: 0' "$OUT/profile/$1-start.log" ||
+      die "async-profiler did not start; see ${OUT#$ROOT/}/profile/$1-start.log"
+    m0="$(machine_busy_ticks)" l0="$(liberty_ticks)" p0="$(pg_ticks)"
+    line="$(run_wrk "$2" "$CONNECTIONS" "$PROFILE_SECONDS" "profile/$1" ${3:+"$3"})"
+    m1="$(machine_busy_ticks)" l1="$(liberty_ticks)" p1="$(pg_ticks)"
+    jcmd "$LIBERTY_PID" JVMTI.agent_load "$PROFILER_LIB" \
+      "\"stop,file=$OUT/profile/$1.collapsed,collapsed,threads\"" >"$OUT/profile/$1-stop.log" 2>&1 ||
+      die "async-profiler did not stop; see ${OUT#$ROOT/}/profile/$1-stop.log"
+    n="$(field "$line" requests)"
+    ((n > 0)) || die "no request answered while profiling $1"
+    profiled_requests[$1]=$n
+    profiled_liberty_us[$1]="$(awk -v t=$((l1 - l0)) -v n="$n" -v hz="$hz" 'BEGIN { printf "%.0f", t / hz * 1e6 / n }')"
+    profiled_pg_us[$1]="$(awk -v t=$((p1 - p0)) -v n="$n" -v hz="$hz" 'BEGIN { printf "%.0f", t / hz * 1e6 / n }')"
+    profiled_rest_us[$1]="$(awk -v t=$((m1 - m0 - (l1 - l0) - (p1 - p0))) -v n="$n" -v hz="$hz" \
+      'BEGIN { x = t / hz * 1e6 / n; printf "%.0f", x < 0 ? 0 : x }')"
+  }
+  profile_kind noop noop
+  profile_kind echo echo
+  profile_kind echo-replay echo-replay echo-replay
+  profile_kind insert-plain insert-plain
+  profile_kind insert insert
+  profile_args=()
+  for kind in noop echo echo-replay insert-plain insert; do
+    profile_args+=("$kind=$OUT/profile/$kind.collapsed:${profiled_requests[$kind]}")
+  done
+  java "$BENCH_DIR/ProfileSplit.java" --interval-us=1000 --svg="$OUT/profile" "${profile_args[@]}" \
+    >"$OUT/profile/split.txt" 2>"$OUT/profile/split.log" || { cat "$OUT/profile/split.log" >&2; die "ProfileSplit failed"; }
+fi
 
 # ---------------------------------------------------------------------------------------------
 # 5: two servers behind HAProxy. The second Liberty is the run server's directory under another
@@ -681,6 +775,8 @@ echo_errors=$((${tp_failed[echo]} + ${pgbench_failed:-0}))
 echo_replay_share="$(quotient "$tp_echo_replay" "$pgbench_replay_tps")"
 echo_replay_errors=$((${tp_failed[echo-replay]} + ${pgbench_replay_failed:-0}))
 tp_one="$(rps one-server)"; tp_two="$(rps two-servers)"
+tp_noop="$(rps noop)"; tp_insert="$(rps insert)"; tp_insert_plain="$(rps insert-plain)"
+insert_share="$(quotient "$tp_insert" "$tp_insert_plain")"
 rss_mib=$((vm_hwm_kb / 1024))
 
 cpu="$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1)"
@@ -732,6 +828,11 @@ row "   echo replay / pgbench of the replay's SQL" "$echo_replay_share" ">= $MIN
   "$(verdict "$tp_echo_replay" "$pgbench_replay_tps" "$echo_replay_errors" "a >= b * $MIN_ECHO_SHARE")"
 row "   payment-log entries written per replay" "$(per_request echo-replay)" "0" \
   "$(verdict "${tp_log_rows[echo-replay]}" 0 "$echo_replay_errors" 'a == b')"
+row "   floor: POST /api/bench/noop (no layer, same security)" "$tp_noop req/s" "" ""
+row "   echo fresh key / floor; echo replay / floor" "$(quotient "$tp_echo" "$tp_noop"); $(quotient "$tp_echo_replay" "$tp_noop")" "" "(info)"
+row "   one INSERT: /api/bench/insert-plain (no layer)" "$tp_insert_plain req/s" "" ""
+row "   one INSERT: /api/bench/insert (@Idempotent, fresh key)" "$tp_insert req/s" "" ""
+row "   one INSERT with the layer / without (peer: 0.44)" "$insert_share" "" "(info)"
 row "5. Two servers, HAProxy, POST /api/orders, fresh keys" "" "" ""
 row "   one server, direct (slices in turn with the next)" "$tp_one req/s" "" ""
 row "   two servers through HAProxy" "$tp_two req/s" "" ""
@@ -745,9 +846,25 @@ if [[ "$HEAP" == 512m ]]; then
 fi
 row "6. Liberty JVM peak RSS (VmHWM), heap -Xmx$HEAP" "$rss_mib MiB" "$rss_target" "$rss_result"
 echo
+if [[ "$PROFILE" == 1 ]]; then
+  echo "7. Where Liberty's CPU goes, microseconds of CPU per request (async-profiler, ${PROFILE_SECONDS} s of wrk per kind,"
+  echo "   $CONNECTIONS connections; each sample charged to the part of its stack it ran in; flame graphs in ${OUT#$ROOT/}/profile/)"
+  cat "$OUT/profile/split.txt"
+  printf '%-34s' "Liberty, from /proc"; for kind in noop echo echo-replay insert-plain insert; do printf ' %12s' "${profiled_liberty_us[$kind]}"; done; echo
+  printf '%-34s' "PostgreSQL, from /proc"; for kind in noop echo echo-replay insert-plain insert; do printf ' %12s' "${profiled_pg_us[$kind]}"; done; echo
+  printf '%-34s' "wrk and the rest, from /proc"; for kind in noop echo echo-replay insert-plain insert; do printf ' %12s' "${profiled_rest_us[$kind]}"; done; echo
+  echo
+fi
+awk '/^Total: / { print "Native memory (NMT) at the end of section 4: " $0 }' "$OUT/native-memory.txt" 2>/dev/null || true
+sed -nE 's/^-[[:space:]]+(.*[^[:space:]])[[:space:]]+\(reserved=[0-9]+KB, committed=([0-9]+)KB.*/\2 \1/p' "$OUT/native-memory.txt" 2>/dev/null |
+  sort -rn | awk '$1 >= 10240 { n = $1; $1 = ""; out = out sep substr($0, 2) " " int(n / 1024) " MiB"; sep = ", " }
+    END { if (out) print "  committed, the parts over 10 MiB: " out }' || true
+echo "RSS at that moment $((${vm_rss_kb:-0} / 1024)) MiB; heap after a full GC: $(grep -m1 -o 'used [0-9]*K' "$OUT/heap-info.txt" 2>/dev/null || echo unknown)" \
+  "(largest classes in ${OUT#$ROOT/}/heap-histogram.txt)"
 echo "Requests that failed: latency baseline/fresh/replay $(field "$lat_baseline" errors)/$(field "$lat_fresh" errors)/$(field "$lat_replay" errors)," \
   "wrk baseline/fresh/unlogged ${tp_failed[baseline]}/${tp_failed[fresh]}/${tp_failed[unlogged]}," \
   "echo fresh/replay ${tp_failed[echo]}/${tp_failed[echo-replay]}," \
+  "no-op/insert-plain/insert ${tp_failed[noop]}/${tp_failed[insert-plain]}/${tp_failed[insert]}," \
   "one/two servers ${tp_failed[one-server]}/${tp_failed[two-servers]}," \
   "pgbench layer/replay ${pgbench_failed:-0}/${pgbench_replay_failed:-0}"
 echo "Sends more than 1 ms behind the driver's timetable (latency still counted from the timetable):" \

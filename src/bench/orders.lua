@@ -9,6 +9,10 @@
 --           echo, echo-replay: the same two to POST /api/bench/echo, an @Idempotent endpoint that
 --                     does nothing but answer; echo-replay sends only replays once a run with the
 --                     same run-id has completed its keys
+--           noop:     POST /api/bench/noop, no key: the same HTTP, security and JAX-RS, no layer
+--           insert, insert-plain: POST /api/bench/insert (@Idempotent, a new key each time) and
+--                     POST /api/bench/insert-plain (no layer), both one INSERT: the Spring peer's
+--                     measured work, with its body
 --   run-id  keeps keys apart across runs against the same database
 
 local threads = {}
@@ -41,6 +45,7 @@ function init(args)
   mode = args[1] or "fresh"
   local paths = {
     baseline = "/api/bench/orders", echo = "/api/bench/echo", ["echo-replay"] = "/api/bench/echo",
+    noop = "/api/bench/noop", insert = "/api/bench/insert", ["insert-plain"] = "/api/bench/insert-plain",
   }
   path = paths[mode] or "/api/orders"
   run_id = args[2] or tostring(os.time())
@@ -58,7 +63,7 @@ function request()
   }
   -- Several SKUs, so that orders do not all queue on one stock row's lock.
   local sku = skus[math.random(#skus)]
-  if mode == "fresh" or mode == "echo" then
+  if mode == "fresh" or mode == "echo" or mode == "insert" then
     headers["Idempotency-Key"] = string.format("wrk-%s-%d-%d", run_id, thread_no, counter)
   elseif mode == "replay" or mode == "echo-replay" then
     local n = counter % 100
@@ -68,6 +73,9 @@ function request()
   -- The echo gets the order's body too: the layer reads and fingerprints it all the same.
   local body = string.format(
     '{"customer":"bench","items":[{"sku":"%s","quantity":1}],"currency":"JPY"}', sku)
+  if mode == "insert" or mode == "insert-plain" then
+    body = '{"customer":"bench","sku":"BENCH-07","quantity":1,"amount":1200}' -- the peer's, as it is
+  end
   return wrk.format("POST", path, headers, body)
 end
 
