@@ -13,24 +13,14 @@ import java.time.Instant;
 import java.util.UUID;
 
 /**
- * One {@code Idempotency-Key} of one caller. Rows are created by the claim statement in {@code
- * IdempotencyKeys} (an {@code INSERT ... ON CONFLICT}, which JPA cannot express); everything else
- * goes through this mapping.
+ * One {@code Idempotency-Key} of one caller. The hot path runs native statements on this mapping's
+ * table ({@code IdempotencyKeys}): the claim is an {@code INSERT ... ON CONFLICT} that also reads
+ * the row it did not win, which JPA cannot express, and the completion is one UPDATE that Hibernate
+ * would translate from JPQL anew on every request. The release and the purge are rare and go
+ * through the mapping.
  */
 @Entity
 @Table(name = "idempotency_key")
-@NamedQuery(
-    name = IdempotencyKey.FIND,
-    query = "SELECT k FROM IdempotencyKey k WHERE k.scope = :scope AND k.key = :key")
-@NamedQuery(
-    name = IdempotencyKey.COMPLETE,
-    query =
-        "UPDATE IdempotencyKey k SET k.status = io.ichido.idempotency.entity.KeyStatus.COMPLETED,"
-            + " k.responseStatus = :status, k.responseContentType = :contentType,"
-            + " k.responseLocation = :location, k.responseBody = :body,"
-            + " k.completedAt = :now, k.lockedUntil = NULL"
-            + " WHERE k.scope = :scope AND k.key = :key AND k.claimToken = :token"
-            + " AND k.status = io.ichido.idempotency.entity.KeyStatus.IN_FLIGHT")
 @NamedQuery(
     name = IdempotencyKey.RELEASE,
     query =
@@ -39,8 +29,6 @@ import java.util.UUID;
             + " AND k.status = io.ichido.idempotency.entity.KeyStatus.IN_FLIGHT")
 public class IdempotencyKey {
 
-  public static final String FIND = "IdempotencyKey.find";
-  public static final String COMPLETE = "IdempotencyKey.complete";
   public static final String RELEASE = "IdempotencyKey.release";
 
   @Id
