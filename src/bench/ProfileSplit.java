@@ -388,7 +388,7 @@ public class ProfileSplit {
   }
 
   static void draw(StringBuilder out, Frame frame, double x, double width, int y, long all) {
-    if (width < 0.4) {
+    if (width < 1.0) {
       return;
     }
     String part = frame.name.equals("all") ? null : ownPart(frame.name);
