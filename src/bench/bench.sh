@@ -563,6 +563,7 @@ jcmd "$LIBERTY_PID" GC.class_histogram >"$OUT/heap-histogram.txt" 2>&1 || true #
 jcmd "$LIBERTY_PID" GC.heap_info >"$OUT/heap-info.txt" 2>&1 || true
 jcmd "$LIBERTY_PID" VM.native_memory summary >"$OUT/native-memory.txt" 2>&1 || true
 vm_rss_kb="$(sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$LIBERTY_PID/status")"
+echo "VmHWM_kB=$vm_hwm_kb VmRSS_kB=$vm_rss_kb" >"$OUT/memory.txt"
 
 # ---------------------------------------------------------------------------------------------
 # 7: where Liberty's CPU goes, per request. async-profiler (Maven Central) is attached to the
@@ -605,6 +606,8 @@ if [[ "$PROFILE" == 1 ]]; then
     profiled_pg_us[$1]="$(awk -v t=$((p1 - p0)) -v n="$n" -v hz="$hz" 'BEGIN { printf "%.0f", t / hz * 1e6 / n }')"
     profiled_rest_us[$1]="$(awk -v t=$((m1 - m0 - (l1 - l0) - (p1 - p0))) -v n="$n" -v hz="$hz" \
       'BEGIN { x = t / hz * 1e6 / n; printf "%.0f", x < 0 ? 0 : x }')"
+    echo "$1 requests=$n liberty_us=${profiled_liberty_us[$1]} postgresql_us=${profiled_pg_us[$1]} rest_us=${profiled_rest_us[$1]}" \
+      >>"$OUT/profile/proc-cpu.txt"
   }
   profile_kind noop noop
   profile_kind echo echo

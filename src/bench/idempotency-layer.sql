@@ -17,7 +17,7 @@
 -- flushes both. The token is generated here; the app generates it in Java.
 BEGIN;
 WITH claimed AS (INSERT INTO idempotency_key AS k (scope, idem_key, fingerprint, request_method, request_path, status, claim_token, locked_until, created_at, expires_at)
-VALUES (:scope, 'pgb-' || :client_id::text || '-' || :n::text, md5(:n::text) || md5(:client_id::text), 'POST', '/orders', 'IN_FLIGHT', (md5(:n::text) || md5(:client_id::text))::uuid, now() + 120000 * interval '1 millisecond', now(), now() + 86400000 * interval '1 millisecond')
+VALUES (:scope, 'pgb-' || :client_id::text || '-' || :n::text, md5(:n::text) || md5(:client_id::text), 'POST', '/orders', 'IN_FLIGHT', md5(:n::text || '-' || :client_id::text)::uuid, now() + 120000 * interval '1 millisecond', now(), now() + 86400000 * interval '1 millisecond')
 ON CONFLICT (scope, idem_key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, request_method = EXCLUDED.request_method, request_path = EXCLUDED.request_path, status = 'IN_FLIGHT', claim_token = EXCLUDED.claim_token, locked_until = EXCLUDED.locked_until, created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at, response_status = NULL, response_content_type = NULL, response_location = NULL, response_body = NULL, completed_at = NULL
 WHERE k.expires_at <= now() OR (k.status = 'IN_FLIGHT' AND k.locked_until <= now() AND k.fingerprint = EXCLUDED.fingerprint)
 RETURNING k.id)
@@ -29,4 +29,4 @@ COMMIT;
 -- (2) The completion (IdempotencyKeys.COMPLETE) with a stored answer of 480 bytes: a one-line
 -- order's JSON is about 300, so this errs on the heavy side.
 UPDATE idempotency_key SET status = 'COMPLETED', response_status = 201, response_content_type = CAST('application/json' AS text), response_location = CAST('http://localhost/api/orders/' || :n::text AS text), response_body = CAST(convert_to(repeat('x', 480), 'UTF8') AS bytea), completed_at = clock_timestamp(), locked_until = NULL
-WHERE scope = :scope AND idem_key = 'pgb-' || :client_id::text || '-' || :n::text AND claim_token = (md5(:n::text) || md5(:client_id::text))::uuid AND status = 'IN_FLIGHT';
+WHERE scope = :scope AND idem_key = 'pgb-' || :client_id::text || '-' || :n::text AND claim_token = md5(:n::text || '-' || :client_id::text)::uuid AND status = 'IN_FLIGHT';
