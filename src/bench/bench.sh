@@ -37,9 +37,9 @@
 #   BENCH_PGBENCH_SECONDS        each pgbench run; BENCH_THROUGHPUT_SECONDS by default
 #   BENCH_SMOKE=1                smoke run, as ./mvnw verify makes it: every phase runs (both
 #                                Liberty servers, HAProxy, pgbench, the memory reading) with the
-#                                smallest sizes above, in about two and a half minutes plus the
-#                                build; the table says that its figures mean nothing and shows no
-#                                PASS/MISS. Any setting given explicitly still wins.
+#                                smallest sizes above, in about three minutes with the build and
+#                                both server starts; the table says that its figures mean nothing
+#                                and shows no PASS/MISS. Any setting given explicitly still wins.
 # Exit status: 0 when every measurement ran and produced figures (whatever PASS/MISS says), 1 when
 # the run failed or a measurement produced nothing (no successful request, no pgbench transaction).
 set -euo pipefail
