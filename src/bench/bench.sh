@@ -32,7 +32,18 @@
 #   BENCH_START_TIMEOUT=420      seconds allowed for the build and server start
 #   BENCH_PROFILE=1              0: no CPU profile (section 7: async-profiler on Liberty)
 #   BENCH_PROFILE_SECONDS=10     wrk time per kind while the profiler runs
-# Exit status: 0 when every measurement ran (whatever PASS/MISS says), 1 when the run failed.
+#   BENCH_WARMUP_ROUND_SECONDS=5 length of one warm-up round per kind (and of echo's warm-up)
+#   BENCH_DRIVER_WARMUP=15       the fixed-rate driver's own warm-up, seconds over the three kinds
+#   BENCH_PRIME_SECONDS=5        echo: time to complete the keys the replays then reuse
+#   BENCH_WARMUP_2_MIN=30 BENCH_WARMUP_2_MAX=90   bounds of the second Liberty's warm-up
+#   BENCH_PGBENCH_SECONDS        each pgbench run; BENCH_THROUGHPUT_SECONDS by default
+#   BENCH_SMOKE=1                smoke run, as ./mvnw verify makes it: every phase runs (both
+#                                Liberty servers, HAProxy, pgbench, the memory reading) with the
+#                                smallest sizes above, in about three minutes with the build and
+#                                both server starts; the table says that its figures mean nothing
+#                                and shows no PASS/MISS. Any setting given explicitly still wins.
+# Exit status: 0 when every measurement ran and produced figures (whatever PASS/MISS says), 1 when
+# the run failed or a measurement produced nothing (no successful request, no pgbench transaction).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -40,6 +51,15 @@ BENCH_DIR="$ROOT/src/bench"
 OUT="$ROOT/target/bench"
 PGDATA_DIR="$ROOT/target/bench-pgdata"
 
+SMOKE="${BENCH_SMOKE:-0}"
+if [[ "$SMOKE" == 1 ]]; then
+  # Every phase once, each as short as it can be and still measure something: 4 s of throughput
+  # is 1 s per slice, one warm-up round, one latency round.
+  : "${BENCH_ROUNDS:=1}" "${BENCH_SEGMENT_SECONDS:=1}" "${BENCH_THROUGHPUT_SECONDS:=4}"
+  : "${BENCH_WARMUP_MIN:=0}" "${BENCH_WARMUP_MAX:=0}" "${BENCH_WARMUP_ROUND_SECONDS:=1}"
+  : "${BENCH_DRIVER_WARMUP:=3}" "${BENCH_PRIME_SECONDS:=3}" "${BENCH_PGBENCH_SECONDS:=1}"
+  : "${BENCH_WARMUP_2_MIN:=0}" "${BENCH_WARMUP_2_MAX:=0}" "${BENCH_PROFILE_SECONDS:=1}"
+fi
 HTTP_PORT="${BENCH_HTTP_PORT:-9180}"
 HTTPS_PORT="${BENCH_HTTPS_PORT:-9543}"
 DB_PORT="${BENCH_DB_PORT:-15442}"
@@ -59,6 +79,13 @@ START_TIMEOUT="${BENCH_START_TIMEOUT:-420}"
 PROFILE="${BENCH_PROFILE:-1}"
 PROFILE_SECONDS="${BENCH_PROFILE_SECONDS:-10}"
 PROFILER_VERSION=4.1 # tools.profiler:async-profiler on Maven Central: the agent for linux-x64 and -arm64
+WARMUP_ROUND_SECONDS="${BENCH_WARMUP_ROUND_SECONDS:-5}"
+DRIVER_WARMUP="${BENCH_DRIVER_WARMUP:-15}"
+PRIME_SECONDS="${BENCH_PRIME_SECONDS:-5}"
+WARMUP_2_MIN="${BENCH_WARMUP_2_MIN:-30}"
+WARMUP_2_MAX="${BENCH_WARMUP_2_MAX:-90}"
+PGBENCH_SECONDS="${BENCH_PGBENCH_SECONDS:-$THROUGHPUT_SECONDS}"
+((THROUGHPUT_SECONDS >= 4)) || { echo "bench.sh: BENCH_THROUGHPUT_SECONDS must be 4 or more (4 slices)" >&2; exit 1; }
 
 # Targets
 MAX_ADDED_P50_MS=1
@@ -94,15 +121,27 @@ die() { printf 'bench.sh: %s\n' "$*" >&2; exit 1; }
 # ---------------------------------------------------------------------------------------------
 # Preconditions
 
-require() {
+# The tools that come as Debian packages are installed when they are missing and the script may
+# (root, or password-less sudo, with apt-get), as the test command installs Chromium; otherwise it
+# says which package to install. On Debian 12 pgbench comes with the server package, not with
+# postgresql-client (nothing here starts Debian's own server: the script runs its own).
+PATH="$PATH:/usr/sbin" # where Debian puts haproxy
+. "$ROOT/src/test/debian-packages.sh"
+debian_tools=(wrk:wrk psql:postgresql-client pgbench:postgresql curl:curl haproxy:haproxy)
+missing_packages=()
+for tool in "${debian_tools[@]}"; do
+  command -v "${tool%%:*}" >/dev/null 2>&1 || missing_packages+=("${tool#*:}")
+done
+if ((${#missing_packages[@]} > 0)); then
+  log "installing the missing Debian packages: ${missing_packages[*]}"
+  install "${missing_packages[@]}" >&2 || log "could not install them (neither root nor password-less sudo, or no apt-get)"
+fi
+require() { # command advice
   command -v "$1" >/dev/null 2>&1 || die "$1 not found. $2"
 }
-require wrk "Install it with: apt-get install wrk"
-require psql "Install it with: apt-get install postgresql-client"
-require pgbench "Install it with: apt-get install postgresql-client (pgbench comes with it)"
-require curl "Install it with: apt-get install curl"
-PATH="$PATH:/usr/sbin" # where Debian puts haproxy
-require haproxy "Install it with: apt-get install haproxy"
+for tool in "${debian_tools[@]}"; do
+  require "${tool%%:*}" "Install it with: sudo apt-get install ${tool#*:}"
+done
 require java "A JDK 17 or later is needed."
 require jcmd "A full JDK (not a JRE) is needed: jcmd checks Liberty's heap cap."
 
@@ -428,14 +467,14 @@ warm_up() { # pid min-seconds max-seconds label mode...
     jit_before="$(jit_seconds "$pid")"
     round_started="$(now)"
     for mode in "$@"; do
-      run_wrk "$mode" "$(nproc)" 5 "$label/$round-$mode" >/dev/null
+      run_wrk "$mode" "$(nproc)" "$WARMUP_ROUND_SECONDS" "$label/$round-$mode" >/dev/null
     done
     warmed_jit="$(share "$jit_before" "$(jit_seconds "$pid")" "$round_started")"
     log "  $((SECONDS - started))s: JIT busy $warmed_jit of the last round"
     if ((SECONDS - started >= min)) && awk -v j="$warmed_jit" 'BEGIN { exit !(j < 0.25) }'; then
       break
     fi
-    if ((SECONDS - started + 5 * $# > max)); then
+    if ((SECONDS - started + WARMUP_ROUND_SECONDS * $# > max)); then
       log "  JIT still busy; measuring anyway"
       break
     fi
@@ -448,7 +487,7 @@ run_pgbench() { # script log-name variable=value...: sets pg_tps, pg_failed and 
   shift 2
   for define in "$@"; do defines+=(-D "$define"); done
   pgbench -h 127.0.0.1 -p "$DB_PORT" -U ichido -n -M prepared -c "$CONNECTIONS" -j "$WRK_THREADS" \
-    -T "$THROUGHPUT_SECONDS" "${defines[@]}" -f "$script" ichido \
+    -T "$PGBENCH_SECONDS" "${defines[@]}" -f "$script" ichido \
     >"$logfile" 2>&1 || { tail -n 20 "$logfile" >&2; die "pgbench failed"; }
   pg_tps="$(sed -n 's/^tps = \([0-9.]*\) (without initial connection time)/\1/p' "$logfile")"
   pg_failed="$(sed -n 's/^number of failed transactions: \([0-9]*\).*/\1/p' "$logfile")"
@@ -516,7 +555,7 @@ phase_started="$(now)"
 # fixed heap: it is quick to warm up, and its own compiler threads and pauses take as little
 # from the server as possible.
 java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xms256m -Xmx256m "$BENCH_DIR/FixedRateDriver.java" \
-  --base="$BASE_URL" --rate="$RATE" --warmup=15 --seconds="$SEGMENT_SECONDS" --rounds="$ROUNDS" \
+  --base="$BASE_URL" --rate="$RATE" --warmup="$DRIVER_WARMUP" --seconds="$SEGMENT_SECONDS" --rounds="$ROUNDS" \
   --user="${CREDENTIALS%%:*}" --password="${CREDENTIALS#*:}" --skus="$SKUS" --run-id="fr$RUN_ID" \
   >"$OUT/latency.log" 2>&1 || { cat "$OUT/latency.log" >&2; die "the fixed-rate driver failed"; }
 jit_latency="$(share "$jit_before" "$(jit_seconds)" "$phase_started")"
@@ -535,9 +574,9 @@ lat_paired="$(grep '^PAIRED ' "$OUT/latency.log")"
 
 log "echo and floor: wrk, $CONNECTIONS connections, no-op, echo fresh and replay, one INSERT without and with the layer in turn, ${THROUGHPUT_SECONDS}s each"
 for mode in noop echo insert-plain insert; do
-  run_wrk "$mode" "$(nproc)" 5 "floor/warmup-$mode" >/dev/null
+  run_wrk "$mode" "$(nproc)" "$WARMUP_ROUND_SECONDS" "floor/warmup-$mode" >/dev/null
 done
-run_wrk echo-replay "$CONNECTIONS" 5 echo/prime echo-replay >/dev/null
+run_wrk echo-replay "$CONNECTIONS" "$PRIME_SECONDS" echo/prime echo-replay >/dev/null
 primed="$("${PSQL[@]}" -c "SELECT count(*) FROM idempotency_key
   WHERE idem_key LIKE 'wrk-$RUN_ID-echo-replay-%' AND status = 'COMPLETED'")"
 ((primed == 100 * WRK_THREADS)) || die "the replays' $((100 * WRK_THREADS)) keys were not all completed: $primed"
@@ -695,8 +734,8 @@ until [[ "$(haproxy_stat status || true)" == "s1=UP s2=UP" ]]; do
   sleep 1
 done
 
-log "warming up the second Liberty, closed loop, fresh keys (30s to 90s)"
-WRK_URL="$BASE_URL_2" warm_up "$LIBERTY_2_PID" 30 90 warmup-2 fresh
+log "warming up the second Liberty, closed loop, fresh keys (${WARMUP_2_MIN}s to ${WARMUP_2_MAX}s)"
+WRK_URL="$BASE_URL_2" warm_up "$LIBERTY_2_PID" "$WARMUP_2_MIN" "$WARMUP_2_MAX" warmup-2 fresh
 log "two servers: wrk, $CONNECTIONS connections, one server and both through HAProxy in turn, ${THROUGHPUT_SECONDS}s each"
 start_lock_sampler lock-waits-two-servers.log
 for slice in 1 2 3 4; do
@@ -712,7 +751,7 @@ stop_cluster
 # pgbench: the SQL the layer issues for a fresh key (3) and for a replay (4), as many clients as
 # wrk had connections.
 
-log "pgbench: the layer's SQL, $CONNECTIONS clients, ${THROUGHPUT_SECONDS}s"
+log "pgbench: the layer's SQL, $CONNECTIONS clients, ${PGBENCH_SECONDS}s"
 run_pgbench idempotency-layer.sql pgbench.log scope=principal:shop-a
 pgbench_tps=$pg_tps pgbench_failed=$pg_failed
 # pgbench does not look at row counts: a completion that matched no row would be cheap and
@@ -722,7 +761,7 @@ read -r pgbench_rows pgbench_in_flight < <("${PSQL[@]}" -F ' ' -c \
 ((pgbench_rows >= pg_done && pgbench_in_flight == 0)) ||
   die "pgbench ran $pg_done transactions but left $pgbench_rows keys, $pgbench_in_flight not completed"
 
-log "pgbench: a replay's SQL, $CONNECTIONS clients, ${THROUGHPUT_SECONDS}s"
+log "pgbench: a replay's SQL, $CONNECTIONS clients, ${PGBENCH_SECONDS}s"
 replay_keys=1000
 "${PSQL[@]}" -c "INSERT INTO idempotency_key (scope, idem_key, fingerprint, request_method,
     request_path, status, claim_token, created_at, completed_at, expires_at, response_status,
@@ -745,10 +784,39 @@ stop_everything
 trap - EXIT
 
 # ---------------------------------------------------------------------------------------------
-# The table
+# The table, once every measurement has produced something: a kind of request none of which
+# succeeded (a 404 from a missing endpoint, a server that answered only 500s), a pgbench without a
+# transaction or a reading left empty fails the run, smoke or not.
+
+empty=()
+for kind in baseline fresh unlogged echo echo-replay noop insert-plain insert one-server two-servers; do
+  ((${tp_requests[$kind]:-0} > ${tp_failed[$kind]:-0})) ||
+    empty+=("wrk $kind: ${tp_failed[$kind]:-0} of ${tp_requests[$kind]:-0} requests failed")
+done
+for kind in baseline fresh replay; do
+  line="$(grep "^RESULT kind=$kind " "$OUT/latency.log" || true)"
+  n="$(field "$line" n)" errors="$(field "$line" errors)"
+  ((${n:-0} > ${errors:-0})) ||
+    empty+=("fixed-rate $kind: ${line:-no RESULT line}")
+done
+awk -v a="${pgbench_tps:-0}" -v b="${pgbench_replay_tps:-0}" 'BEGIN { exit !(a > 0 && b > 0) }' ||
+  empty+=("pgbench: ${pgbench_tps:-no} / ${pgbench_replay_tps:-no} tps")
+((${chained_facts:-0} > 0)) || empty+=("payment log: no fact chained during the throughput slices")
+((${vm_hwm_kb:-0} > 0)) || empty+=("memory: no VmHWM read")
+if [[ "$PROFILE" == 1 ]]; then
+  [[ -s "$OUT/profile/split.txt" ]] || empty+=("profile: no CPU split (see ${OUT#$ROOT/}/profile/split.log)")
+fi
+[[ "$lb_answered" =~ ^s1=[1-9][0-9]*\ s2=[1-9][0-9]*$ ]] ||
+  empty+=("HAProxy: not both servers answered (${lb_answered:-no statistics})")
+if ((${#empty[@]} > 0)); then
+  printf 'bench.sh: a measurement produced nothing (logs in %s/):\n' "${OUT#$ROOT/}" >&2
+  printf '  %s\n' "${empty[@]}" >&2
+  exit 1
+fi
 
 ms() { awk -v us="$1" 'BEGIN { printf "%.2f", us / 1000 }'; }
 verdict() { # awk condition over a and b, errors
+  if [[ "$SMOKE" == 1 ]]; then echo "-"; return; fi
   if [[ "$3" != 0 ]]; then echo "MISS (errors)"; return; fi
   awk -v a="$1" -v b="$2" "BEGIN { exit !($4) }" && echo PASS || echo MISS
 }
@@ -769,6 +837,7 @@ replay_vs="$(quotient "$r50" "$b50")"
 logged_share="$(quotient "$tp_base" "$tp_unlogged")"
 logged_errors=$((${tp_failed[baseline]} + ${tp_failed[unlogged]}))
 logged_result="MISS (log not off)" # unless the unlogged slices really wrote no entry
+[[ "$SMOKE" == 1 ]] && logged_result="-"
 if ((${tp_log_rows[unlogged]} == 0)); then
   logged_result="$(verdict "$tp_base" "$tp_unlogged" "$logged_errors" "a >= b * $MIN_LOGGED_THROUGHPUT_SHARE")"
 fi
@@ -792,6 +861,10 @@ echo "Ichido idempotency layer benchmark, $(date -u '+%Y-%m-%d %H:%M UTC'), comm
 echo "Machine: $(nproc) CPUs, $cpu, $mem_gib GiB RAM; Liberty with -Xmx$HEAP (MaxHeapSize $((max_heap_bytes / 1048576)) MiB, checked with jcmd)"
 echo "PostgreSQL: $db_settings"
 echo "Client, server and database share this machine; other processes used $other_cpus of its $(nproc) CPUs on average meanwhile."
+if [[ "$SMOKE" == 1 ]]; then
+  echo "SMOKE RUN (BENCH_SMOKE=1): every phase ran once with tiny sizes. These figures mean nothing;"
+  echo "no target is judged. Run src/bench/bench.sh without BENCH_SMOKE for figures."
+fi
 echo
 row "Measurement" "Value" "Target" "Result"
 row "--------------------------------------------------------" "----------------------" "----------" "------"
@@ -885,3 +958,6 @@ awk -v b="$gc_before" -v a="$gc_after" 'BEGIN { split(b, x, " "); split(a, y, " 
   printf "Liberty young GC pauses during the latency test (with its warm-up): %d, %.0f ms in all\n", y[1] - x[1], (y[2] - x[2]) * 1000 }'
 echo "Logs: ${OUT#$ROOT/}/ (per-segment latencies in latency.log, Liberty's GC in liberty-gc-$LIBERTY_PID.log," \
   "the second Liberty's in server-2.log, HAProxy's configuration in haproxy.cfg)"
+if [[ "$SMOKE" == 1 ]]; then
+  echo "Smoke run: every phase ran and produced figures (which mean nothing at these sizes)."
+fi

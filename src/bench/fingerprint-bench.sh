@@ -11,6 +11,11 @@
 # Settings (environment):
 #   BENCH_RUNS=500     measured fingerprints per shape (each alternating with a baseline run)
 #   BENCH_WARMUP=300   warm-up rounds per shape before measuring
+#   BENCH_SMOKE=1      smoke run, as ./mvnw verify makes it: 5 runs after 1 warm-up round, the old
+#                      form once, in seconds; every shape is still built and measured, but the
+#                      figures mean nothing and no PASS/MISS is given
+#   BENCH_NO_BUILD=1   run the classes as compiled (verify has just compiled them): no test-compile
+# Exit status: 0 when every shape was measured (whatever PASS/MISS says), non-zero when it failed.
 # The report is also written to target/fingerprint-bench/report.txt.
 set -euo pipefail
 
@@ -20,10 +25,16 @@ OUT="$ROOT/target/fingerprint-bench"
 command -v java >/dev/null 2>&1 || { echo "fingerprint-bench.sh: java not found" >&2; exit 1; }
 
 properties=()
+if [[ "${BENCH_SMOKE:-}" == 1 ]]; then
+  : "${BENCH_RUNS:=5}" "${BENCH_WARMUP:=1}"
+  properties+=(-Dichido.bench.smoke=true -Dichido.bench.legacyRuns=1)
+fi
 [[ -n "${BENCH_RUNS:-}" ]] && properties+=(-Dichido.fingerprint-bench.runs="$BENCH_RUNS")
 [[ -n "${BENCH_WARMUP:-}" ]] && properties+=(-Dichido.fingerprint-bench.warmup="$BENCH_WARMUP")
 
 mkdir -p "$OUT"
 cd "$ROOT"
-./mvnw -q -B test-compile exec:exec@fingerprint-bench ${properties[@]+"${properties[@]}"} \
+build=(test-compile)
+[[ "${BENCH_NO_BUILD:-}" == 1 ]] && build=()
+./mvnw -q -B ${build[@]+"${build[@]}"} exec:exec@fingerprint-bench ${properties[@]+"${properties[@]}"} \
   | tee "$OUT/report.txt"

@@ -13,6 +13,10 @@
 #   BENCH_RUNS=300          measured calls per kind of search (after BENCH_WARMUP=30 rounds)
 #   BENCH_SEED=20261130     the same seed loads the same year and draws the same searches
 #   BENCH_HEAP=1g           the benchmark JVM's heap
+#   BENCH_SMOKE=1           smoke run, as ./mvnw verify makes it: 5,000 entries, 5 calls of each
+#                           kind after 1 round, in seconds; every step still runs, but the figures
+#                           mean nothing and no PASS/MISS is given
+#   BENCH_NO_BUILD=1        run the classes as compiled (verify has just compiled them)
 #   BENCH_HOLD=1            after the report, keep the database up (to look at it with psql) until
 #                           Ctrl+C
 #   DB_HOST, DB_PORT, DB_NAME, DB_USER, DB_PASSWORD
@@ -35,6 +39,10 @@ if [[ -z "${DB_HOST:-}" ]] && (exec 3<>"/dev/tcp/127.0.0.1/$DB_PORT_BENCH") 2>/d
 fi
 
 properties=(-Dichido.bench.port="$DB_PORT_BENCH")
+if [[ "${BENCH_SMOKE:-}" == 1 ]]; then
+  : "${BENCH_ENTRIES:=5000}" "${BENCH_RUNS:=5}" "${BENCH_WARMUP:=1}" "${BENCH_HEAP:=256m}"
+  properties+=(-Dichido.bench.smoke=true)
+fi
 [[ -n "${BENCH_ENTRIES:-}" ]] && properties+=(-Dichido.bench.entries="$BENCH_ENTRIES")
 [[ -n "${BENCH_RUNS:-}" ]] && properties+=(-Dichido.bench.runs="$BENCH_RUNS")
 [[ -n "${BENCH_WARMUP:-}" ]] && properties+=(-Dichido.bench.warmup="$BENCH_WARMUP")
@@ -46,4 +54,6 @@ mkdir -p "$OUT"
 cd "$ROOT"
 # Ctrl+C reaches the benchmark's JVM too (same process group): its shutdown hook stops the
 # embedded PostgreSQL and deletes its directory, or drops the database it created.
-./mvnw -q -B test-compile exec:exec@payment-log-bench "${properties[@]}" | tee "$OUT/report.txt"
+build=(test-compile)
+[[ "${BENCH_NO_BUILD:-}" == 1 ]] && build=()
+./mvnw -q -B ${build[@]+"${build[@]}"} exec:exec@payment-log-bench "${properties[@]}" | tee "$OUT/report.txt"

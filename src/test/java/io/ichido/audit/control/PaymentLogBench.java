@@ -54,6 +54,10 @@ public final class PaymentLogBench {
   private static final double TARGET_P50_MS = 50;
   private static final double TARGET_P99_MS = 200;
 
+  // A smoke run (./mvnw verify) proves that every step still runs; at its sizes the figures mean
+  // nothing, so it judges none.
+  private static final boolean SMOKE = Boolean.getBoolean("ichido.bench.smoke");
+
   private PaymentLogBench() {}
 
   public static void main(String[] args) throws Exception {
@@ -242,6 +246,12 @@ public final class PaymentLogBench {
       int runs,
       int warmup,
       double otherCpus) {
+    measured.forEach(
+        (name, l) -> {
+          if (l.count() == 0) {
+            throw new IllegalStateException("no measurement of " + name + ": nothing to report");
+          }
+        });
     double baseline = measured.get(BASELINE).millis(0.5);
     System.out.printf(
         "Searches through LogSearch (as the API runs them: head, search, commit), %d measured runs"
@@ -285,13 +295,15 @@ public final class PaymentLogBench {
         TARGET_P50_MS,
         ms(target.millis(0.99)),
         TARGET_P99_MS,
-        pass ? "PASS" : "MISS");
+        SMOKE
+            ? "not judged (smoke run: tiny sizes, the figures mean nothing)"
+            : pass ? "PASS" : "MISS");
     System.out.printf(
         "Other processes used %.2f of the %d CPUs on average while the searches ran.%n",
         otherCpus, Runtime.getRuntime().availableProcessors());
     measured.forEach(
         (name, l) -> {
-          if (l.millis(0.5) >= TARGET_P50_MS || l.millis(0.99) >= TARGET_P99_MS) {
+          if (!SMOKE && (l.millis(0.5) >= TARGET_P50_MS || l.millis(0.99) >= TARGET_P99_MS)) {
             System.out.printf("Over the same bounds: %s%n", name);
           }
         });

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# What ./mvnw verify runs after the integration tests: every benchmark in its smoke mode
+# (BENCH_SMOKE=1: tiny sizes, seconds), so that a benchmark that no longer starts fails the build.
+# Only a benchmark that did not run, crashed or measured nothing fails it, never a PASS/MISS; the
+# figures mean nothing at these sizes and stay out of the build's output, in target/bench-smoke/.
+#
+# Usage, from anywhere in the repository:  src/bench/smoke.sh [fingerprint] [payment-log] [bench]
+# (all three by default). ./mvnw verify -DskipBenchSmoke leaves them out;
+# -Dichido.benchSmoke=fingerprint,payment-log runs only those.
+#
+# The sizes are the smoke modes' own: BENCH_* settings of the environment are ignored, except the
+# ports. So is DB_HOST: the payment log's smoke runs on a PostgreSQL of its own.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+OUT="$ROOT/target/bench-smoke"
+SAVED="$OUT/saved"
+
+for variable in $(compgen -v BENCH_ || true); do
+  [[ "$variable" == *PORT* ]] || unset "$variable"
+done
+unset DB_HOST DB_PORT DB_NAME DB_USER DB_PASSWORD
+export BENCH_SMOKE=1
+# Run from verify, the classes are those just compiled and tested: the Java benchmarks run them
+# as they are instead of compiling again.
+export BENCH_NO_BUILD="${ICHIDO_SMOKE_FROM_VERIFY:-0}"
+# The nested Maven runs (./mvnw in each script) work as the outer one does: offline if it is, and
+# on its local repository.
+[[ "${ICHIDO_SMOKE_OFFLINE:-}" == offline=true ]] && MAVEN_ARGS="${MAVEN_ARGS:-} -o"
+[[ -n "${ICHIDO_SMOKE_REPOSITORY:-}" ]] && MAVEN_ARGS="${MAVEN_ARGS:-} -Dmaven.repo.local=$ICHIDO_SMOKE_REPOSITORY"
+export MAVEN_ARGS="${MAVEN_ARGS:-}"
+
+benchmarks=()
+for argument in "$@"; do # names, or lists of them with commas (-Dichido.benchSmoke=...)
+  IFS=, read -ra names <<<"$argument"
+  benchmarks+=(${names[@]+"${names[@]}"})
+done
+((${#benchmarks[@]} > 0)) || benchmarks=(fingerprint payment-log bench)
+
+# bench.sh builds the WAR again with the bench profile's endpoints, in target/: the WAR, its
+# exploded directory and the classes verify has tested are put back afterwards, so that what
+# ./mvnw install takes is what was tested.
+saved=()
+save_build() {
+  local path
+  rm -rf "$SAVED"
+  mkdir -p "$SAVED"
+  for path in ichido.war ichido classes; do
+    if [[ -e "$ROOT/target/$path" ]]; then
+      cp -a "$ROOT/target/$path" "$SAVED/$path"
+      saved+=("$path")
+    fi
+  done
+}
+restore_build() {
+  local path
+  for path in ${saved[@]+"${saved[@]}"}; do
+    rm -rf "${ROOT:?}/target/$path"
+    mv "$SAVED/$path" "$ROOT/target/$path"
+  done
+  saved=()
+  rm -rf "$SAVED"
+}
+trap restore_build EXIT
+
+mkdir -p "$OUT"
+failed=()
+for benchmark in "${benchmarks[@]}"; do
+  case "$benchmark" in
+    fingerprint | payment-log) script="$ROOT/src/bench/$benchmark-bench.sh" ;;
+    bench)
+      script="$ROOT/src/bench/bench.sh"
+      save_build
+      ;;
+    *) echo "smoke.sh: no benchmark '$benchmark' (fingerprint, payment-log, bench)" >&2; exit 2 ;;
+  esac
+  log="$OUT/$benchmark.log"
+  started=$SECONDS
+  status=0
+  extra=""
+  if [[ "$benchmark" == bench && "$BENCH_NO_BUILD" == 1 ]]; then
+    # Its build recompiles the main classes with the bench endpoints; the tests, the tools in
+    # target/test-classes it runs (DevDatabase, DevServer) and the generated client are as
+    # verify has just built them.
+    extra=" -Dmaven.test.skip=true -Dcodegen.skip=true"
+  fi
+  MAVEN_ARGS="$MAVEN_ARGS$extra" bash "$script" </dev/null >"$log" 2>&1 || status=$?
+  [[ "$benchmark" == bench ]] && restore_build
+  if ((status == 0)); then
+    echo "smoke.sh: ${script#$ROOT/} ran in $((SECONDS - started)) s (report: ${log#$ROOT/})"
+  else
+    echo "smoke.sh: ${script#$ROOT/} FAILED with status $status after $((SECONDS - started)) s; the end of ${log#$ROOT/}:" >&2
+    tail -n 60 "$log" >&2
+    failed+=("${script#$ROOT/}")
+  fi
+done
+if ((${#failed[@]} > 0)); then
+  echo "smoke.sh: benchmarks that no longer run: ${failed[*]}" >&2
+  exit 1
+fi
