@@ -675,7 +675,7 @@ tar -C "$servers/ichido" --exclude=./logs --exclude=./workarea --exclude=./tranl
   tar -C "$servers/$SERVER_2" -xf -
 (
   exec env -u DB_HOST -u DB_PORT \
-    HTTP_PORT="$HTTP_PORT_2" HTTPS_PORT="$HTTPS_PORT_2" \
+    HTTP_PORT="$HTTP_PORT_2" HTTPS_PORT="$HTTPS_PORT_2" MALLOC_ARENA_MAX=2 \
     ICHIDO_BENCH_BASELINE_ENDPOINT=true \
     JVM_ARGS="-Xmx$HEAP -Xlog:gc:file=$OUT/liberty-2-gc-%p.log" \
     setsid "$WLP/bin/server" run "$SERVER_2" </dev/null >"$OUT/server-2.log" 2>&1
@@ -935,7 +935,7 @@ awk '/^Total: / { print "Native memory (NMT) at the end of section 4: " $0 }' "$
 sed -nE 's/^-[[:space:]]+(.*[^[:space:]])[[:space:]]+\(reserved=[0-9]+KB, committed=([0-9]+)KB.*/\2 \1/p' "$OUT/native-memory.txt" 2>/dev/null |
   sort -rn | awk '$1 >= 10240 { n = $1; $1 = ""; out = out sep substr($0, 2) " " int(n / 1024) " MiB"; sep = ", " }
     END { if (out) print "  committed, the parts over 10 MiB: " out }' || true
-echo "RSS at that moment $((${vm_rss_kb:-0} / 1024)) MiB; heap after a full GC: $(grep -m1 -o 'used [0-9]*K' "$OUT/heap-info.txt" 2>/dev/null || echo unknown)" \
+echo "RSS at that moment $((${vm_rss_kb:-0} / 1024)) MiB; live heap after a full GC: $(awk '$1 == "Total" { printf "%d MiB", $3 / 1048576 }' "$OUT/heap-histogram.txt" 2>/dev/null || echo unknown)" \
   "(largest classes in ${OUT#$ROOT/}/heap-histogram.txt)"
 echo "Requests that failed: latency baseline/fresh/replay $(field "$lat_baseline" errors)/$(field "$lat_fresh" errors)/$(field "$lat_replay" errors)," \
   "wrk baseline/fresh/unlogged ${tp_failed[baseline]}/${tp_failed[fresh]}/${tp_failed[unlogged]}," \
