@@ -25,7 +25,8 @@
 #   BENCH_ROUNDS=15 BENCH_SEGMENT_SECONDS=2
 #                                latency test: rounds of baseline, fresh and replay segments
 #   BENCH_CONNECTIONS=16         wrk connections and pgbench clients
-#   BENCH_THROUGHPUT_SECONDS=20  throughput time per kind (wrk: in 4 slices, interleaved; pgbench)
+#   BENCH_THROUGHPUT_SECONDS=20  throughput time per kind (wrk: in slices, interleaved; pgbench)
+#   BENCH_SLICES=4               slices each kind's throughput time is cut into
 #   BENCH_SKUS=16                products the orders are spread over
 #   BENCH_WARMUP_MIN=45 BENCH_WARMUP_MAX=120
 #                                bounds of the warm-up, seconds (it ends once the JIT settles)
@@ -53,9 +54,9 @@ PGDATA_DIR="$ROOT/target/bench-pgdata"
 
 SMOKE="${BENCH_SMOKE:-0}"
 if [[ "$SMOKE" == 1 ]]; then
-  # Every phase once, each as short as it can be and still measure something: 4 s of throughput
-  # is 1 s per slice, one warm-up round, one latency round.
-  : "${BENCH_ROUNDS:=1}" "${BENCH_SEGMENT_SECONDS:=1}" "${BENCH_THROUGHPUT_SECONDS:=4}"
+  # Every phase once, each as short as it can be and still measure something: one throughput
+  # slice of 1 s per kind, one warm-up round, one latency round, 1 s of profile per kind.
+  : "${BENCH_ROUNDS:=1}" "${BENCH_SEGMENT_SECONDS:=1}" "${BENCH_THROUGHPUT_SECONDS:=1}" "${BENCH_SLICES:=1}"
   : "${BENCH_WARMUP_MIN:=0}" "${BENCH_WARMUP_MAX:=0}" "${BENCH_WARMUP_ROUND_SECONDS:=1}"
   : "${BENCH_DRIVER_WARMUP:=3}" "${BENCH_PRIME_SECONDS:=3}" "${BENCH_PGBENCH_SECONDS:=1}"
   : "${BENCH_WARMUP_2_MIN:=0}" "${BENCH_WARMUP_2_MAX:=0}" "${BENCH_PROFILE_SECONDS:=1}"
@@ -85,7 +86,9 @@ PRIME_SECONDS="${BENCH_PRIME_SECONDS:-5}"
 WARMUP_2_MIN="${BENCH_WARMUP_2_MIN:-30}"
 WARMUP_2_MAX="${BENCH_WARMUP_2_MAX:-90}"
 PGBENCH_SECONDS="${BENCH_PGBENCH_SECONDS:-$THROUGHPUT_SECONDS}"
-((THROUGHPUT_SECONDS >= 4)) || { echo "bench.sh: BENCH_THROUGHPUT_SECONDS must be 4 or more (4 slices)" >&2; exit 1; }
+SLICES="${BENCH_SLICES:-4}"
+((SLICES >= 1 && THROUGHPUT_SECONDS >= SLICES)) ||
+  { echo "bench.sh: BENCH_THROUGHPUT_SECONDS must be at least BENCH_SLICES ($SLICES)" >&2; exit 1; }
 
 # Targets
 MAX_ADDED_P50_MS=1
@@ -400,7 +403,7 @@ log_rows() {
 
 # Throughput per kind of slice: requests, microseconds, failed requests, payment-log entries.
 declare -A tp_requests=() tp_us=() tp_failed=() tp_log_rows=()
-slice_seconds=$((THROUGHPUT_SECONDS / 4))
+slice_seconds=$((THROUGHPUT_SECONDS / SLICES))
 measure_slice() { # kind mode label [keys]: one closed-loop slice, added to the kind's totals
   local before line
   before="$(log_rows)"
@@ -523,7 +526,7 @@ jit_before="$(jit_seconds)"
 phase_started="$(now)"
 db_phase_started="$("${PSQL[@]}" -c "SELECT clock_timestamp()")"
 start_lock_sampler lock-waits.log
-for slice in 1 2 3 4; do
+for slice in $(seq "$SLICES"); do
   measure_slice baseline baseline "throughput/$slice-baseline"
   measure_slice fresh fresh "throughput/$slice-fresh"
   log_off
@@ -580,7 +583,7 @@ run_wrk echo-replay "$CONNECTIONS" "$PRIME_SECONDS" echo/prime echo-replay >/dev
 primed="$("${PSQL[@]}" -c "SELECT count(*) FROM idempotency_key
   WHERE idem_key LIKE 'wrk-$RUN_ID-echo-replay-%' AND status = 'COMPLETED'")"
 ((primed == 100 * WRK_THREADS)) || die "the replays' $((100 * WRK_THREADS)) keys were not all completed: $primed"
-for slice in 1 2 3 4; do
+for slice in $(seq "$SLICES"); do
   measure_slice noop noop "floor/$slice-noop"
   measure_slice echo echo "echo/$slice-fresh"
   measure_slice echo-replay echo-replay "echo/$slice-replay" echo-replay
@@ -738,7 +741,7 @@ log "warming up the second Liberty, closed loop, fresh keys (${WARMUP_2_MIN}s to
 WRK_URL="$BASE_URL_2" warm_up "$LIBERTY_2_PID" "$WARMUP_2_MIN" "$WARMUP_2_MAX" warmup-2 fresh
 log "two servers: wrk, $CONNECTIONS connections, one server and both through HAProxy in turn, ${THROUGHPUT_SECONDS}s each"
 start_lock_sampler lock-waits-two-servers.log
-for slice in 1 2 3 4; do
+for slice in $(seq "$SLICES"); do
   measure_slice one-server fresh "two-servers/$slice-one"
   WRK_URL="$LB_URL" measure_slice two-servers fresh "two-servers/$slice-two"
 done
