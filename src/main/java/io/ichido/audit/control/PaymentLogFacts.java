@@ -10,6 +10,9 @@ import io.ichido.orders.entity.OrderStatusChanged;
 import io.ichido.orders.entity.TaxLine;
 import io.ichido.payments.entity.ChargeRequested;
 import io.ichido.payments.entity.GatewayAnswered;
+import io.ichido.payments.entity.PaymentRefunded;
+import io.ichido.payments.entity.RefundRefused;
+import io.ichido.payments.entity.RefundRequested;
 import io.ichido.payments.entity.SurplusReceived;
 import io.ichido.payments.entity.SurplusRefundFailed;
 import io.ichido.payments.entity.SurplusRefunded;
@@ -163,6 +166,58 @@ public class PaymentLogFacts {
             .status("NEEDS_REVIEW")
             .detail("attempt", event.attemptId())
             .detail("reason", event.reason())
+            .build());
+  }
+
+  void onRefundRequested(
+      @Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) RefundRequested event) {
+    log.record(
+        NewEntry.of(LogKind.REFUND_REQUESTED)
+            .order(event.orderId())
+            .counterparty(customerOf(event.orderId()))
+            .money(event.amount(), event.currency())
+            .gateway(event.gateway())
+            .charge(event.chargeId())
+            .actor(event.requestedBy())
+            .key(event.idempotencyKey())
+            .status("STARTED")
+            .detail("refund", event.refundId())
+            .detail("reason", event.note())
+            .build());
+  }
+
+  /** Money given back of the order's payment: {@code amount} is this refund's own. */
+  void onPaymentRefunded(
+      @Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) PaymentRefunded event) {
+    log.record(
+        NewEntry.of(LogKind.REFUNDED)
+            .order(event.orderId())
+            .counterparty(customerOf(event.orderId()))
+            .money(event.amount(), event.currency())
+            .gateway(event.gateway())
+            .charge(event.chargeId())
+            .actor(event.requestedBy())
+            .status(event.full() ? "REFUNDED" : "PARTIALLY_REFUNDED")
+            .detail("refund", event.refundId())
+            .detail("gatewayRefund", event.gatewayRefundId())
+            .detail("refundedTotal", event.refundedTotal())
+            .detail("via", event.via())
+            .build());
+  }
+
+  void onRefundRefused(
+      @Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) RefundRefused event) {
+    log.record(
+        NewEntry.of(LogKind.REFUND_FAILED)
+            .order(event.orderId())
+            .counterparty(customerOf(event.orderId()))
+            .money(event.amount(), event.currency())
+            .gateway(event.gateway())
+            .charge(event.chargeId())
+            .actor(event.requestedBy())
+            .status("FAILED")
+            .detail("refund", event.refundId())
+            .detail("failureCode", event.code())
             .build());
   }
 

@@ -13,6 +13,16 @@ public enum LogKind {
   SURPLUS_REFUNDED,
   /** A surplus could not go back by itself: the order is in review. */
   SURPLUS_REFUND_FAILED,
+  /** Someone asked for money of a paid order back; its intent committed (not money yet). */
+  REFUND_REQUESTED,
+  /**
+   * Money given back of an order's payment, by a refund we sent or one the gateway reported (made
+   * in its dashboard): {@code amount} is this refund's own, {@code details.refundedTotal} the
+   * charge's so far.
+   */
+  REFUNDED,
+  /** The gateway refused a refund someone asked for: nothing was given back. */
+  REFUND_FAILED,
   /** No longer written: retry traffic is kept beside the log (RetryTraffic); older entries stay. */
   IDEMPOTENT_REPLAY,
   /** No longer written, as {@link #IDEMPOTENT_REPLAY}. */

@@ -112,7 +112,8 @@ public class OrderPayments {
               + " "
               + event.currency()
               + " so far");
-      refunded.fire(new OrderRefunded(OrderDetails.of(order), event.gateway(), event.full()));
+      refunded.fire(
+          new OrderRefunded(OrderDetails.of(order), event.gateway(), event.amount(), event.full()));
     } else {
       ignored(order, event);
     }

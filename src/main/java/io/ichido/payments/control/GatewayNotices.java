@@ -148,7 +148,9 @@ public class GatewayNotices {
     if (attempt.status().surplus()) {
       return surplusRefunded(attempt, notice);
     }
+    long before = attempt.refundedAmount();
     if (!attempt.refunded(notice.amount())) {
+      // Told already: by our refund's own answer, or by an earlier delivery.
       return NoticeEffect.NO_CHANGE;
     }
     if (attempt.heldInReview()) {
@@ -161,9 +163,14 @@ public class GatewayNotices {
             attempt.orderId(),
             attempt.gateway(),
             attempt.gatewayChargeId(),
+            attempt.refundedAmount() - before,
             attempt.refundedAmount(),
             attempt.currency(),
-            attempt.status() == ChargeStatus.REFUNDED));
+            attempt.status() == ChargeStatus.REFUNDED,
+            null,
+            null,
+            null,
+            "webhook"));
     return NoticeEffect.APPLIED;
   }
 

@@ -53,10 +53,22 @@ public class PaymentSettings {
   @ConfigProperty(name = "ichido.payments.deadline-grace", defaultValue = "PT1H")
   Duration deadlineGrace;
 
+  /**
+   * How long after a refund a second one of the same amount for the same order under another key is
+   * taken for a retry whose key was lost, and refused unless it says {@code "repeat": true}.
+   */
+  @Inject
+  @ConfigProperty(name = "ichido.payments.refund-duplicate-window", defaultValue = "PT10M")
+  Duration refundDuplicateWindow;
+
   /** Keys the HMAC that derives gateway keys; optional (see {@link GatewayKeys}). */
   @Inject
   @ConfigProperty(name = "ichido.payments.gateway-key-secret")
   Optional<String> gatewayKeySecret;
+
+  public Duration refundDuplicateWindow() {
+    return refundDuplicateWindow;
+  }
 
   public Duration attemptLease() {
     return attemptLease;

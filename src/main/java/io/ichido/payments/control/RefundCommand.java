@@ -2,7 +2,11 @@ package io.ichido.payments.control;
 
 import java.util.Objects;
 
-/** One refund to send: the gateway's charge, how much, and the key the gateway dedupes it by. */
+/**
+ * One refund to send: the gateway's charge, how much, the key the gateway dedupes it by, and what
+ * the charge had given back before it ({@code refundedBefore}): where the gateway honours no key, a
+ * charge showing at least {@code refundedBefore + amount} refunded is this refund made.
+ */
 public record RefundCommand(
     String gateway,
     String gatewayKey,
@@ -10,7 +14,9 @@ public record RefundCommand(
     String chargeId,
     long amount,
     String currency,
-    String reason) {
+    String reason,
+    long refundedBefore,
+    boolean resent) {
 
   public RefundCommand {
     Objects.requireNonNull(gatewayKey, "A gateway key is required.");

@@ -2,7 +2,12 @@ package io.ichido.payments.control;
 
 import io.ichido.payments.boundary.PayableOrders;
 import io.ichido.payments.entity.ChargeAttempt;
+import io.ichido.payments.entity.ChargeStatus;
 import io.ichido.payments.entity.GatewayRefund;
+import io.ichido.payments.entity.PayableOrder;
+import io.ichido.payments.entity.PaymentRefunded;
+import io.ichido.payments.entity.RefundRefused;
+import io.ichido.payments.entity.RefundRequested;
 import io.ichido.payments.entity.SurplusRefundFailed;
 import io.ichido.payments.entity.SurplusRefunded;
 import io.ichido.platform.control.Rows;
@@ -13,10 +18,15 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
 
 /**
- * The recovery points of a refund we send, each a short transaction under the order's lock, like a
- * charge's ({@link ChargePhases}): nothing here talks to a gateway.
+ * The recovery points of a refund we send (a surplus Ichido owes, or one the merchant asked for),
+ * each a short transaction under the order's lock, like a charge's ({@link ChargePhases}): nothing
+ * here talks to a gateway.
  */
 @ApplicationScoped
 class RefundPhases {
@@ -25,7 +35,134 @@ class RefundPhases {
 
   @Inject PayableOrders orders;
   @Inject PaymentSettings settings;
+  @Inject Gateways gateways;
+  @Inject GatewayKeys keys;
   @Inject Event<Object> events;
+
+  /**
+   * A merchant's refund, phase 1, under the order's lock: the caller's own refund (same key) is
+   * carried on; otherwise the order must be paid through a gateway that refunds by API, no other
+   * refund of it may be in doubt, the amount must be left to refund and not just refunded under
+   * another key, and the intent commits before the gateway hears of it.
+   */
+  @Transactional(TxType.REQUIRES_NEW)
+  public RefundStep ask(
+      String owner,
+      String scope,
+      String key,
+      long orderId,
+      long amount,
+      String note,
+      boolean repeat) {
+    PayableOrder order = orders.lockOwned(owner, orderId);
+    Optional<GatewayRefund> own =
+        em.createNamedQuery(GatewayRefund.BY_CLIENT_KEY, GatewayRefund.class)
+            .setParameter("orderId", orderId)
+            .setParameter("scope", scope)
+            .setParameter("key", key)
+            .getResultStream()
+            .findFirst();
+    if (own.isPresent()) {
+      return new RefundStep(own.get().id(), false);
+    }
+    if (order.standing() != PayableOrder.Standing.PAID) {
+      throw RefundRefusal.notPaid(orderId, order.status(), instead(order));
+    }
+    ChargeAttempt paying =
+        em.createNamedQuery(ChargeAttempt.FOR_ORDER, ChargeAttempt.class)
+            .setParameter("orderId", orderId)
+            .getResultStream()
+            .filter(a -> a.status().paid())
+            .findFirst()
+            .orElseThrow(() -> RefundRefusal.notPaid(orderId, order.status(), instead(order)));
+    PaymentGateway gateway = gateways.named(paying.gateway()).orElse(null);
+    if (gateway == null || !gateway.refunds()) {
+      throw RefundRefusal.notByApi(orderId, paying.gateway(), notByApiWhy(paying.gateway()));
+    }
+    if (paying.gatewayChargeId() == null) {
+      throw RefundRefusal.notByApi(orderId, paying.gateway(), "its gateway named no charge");
+    }
+    List<GatewayRefund> refunds =
+        em.createNamedQuery(GatewayRefund.FOR_ORDER, GatewayRefund.class)
+            .setParameter("orderId", orderId)
+            .getResultList();
+    Instant now = Instant.now();
+    for (GatewayRefund other : refunds) {
+      if (other.attemptId() == paying.id() && other.status().inDoubt()) {
+        throw new RefundInDoubt(
+            orderId, other.id(), Math.max(1, settings.attemptLease().toSeconds() / 3));
+      }
+    }
+    long left = paying.amount() - paying.refundedAmount();
+    if (amount > left) {
+      throw RefundRefusal.exceedsBalance(orderId, amount, left, paying.currency());
+    }
+    if (!repeat) {
+      Instant since = now.minus(settings.refundDuplicateWindow());
+      for (GatewayRefund other : refunds) {
+        if (!other.owed()
+            && other.amount() == amount
+            && other.status() != GatewayRefund.Status.FAILED
+            && other.requestedAt().isAfter(since)) {
+          throw RefundRefusal.duplicate(
+              orderId,
+              other.id(),
+              amount,
+              other.currency(),
+              Duration.between(other.requestedAt(), now).toSeconds());
+        }
+      }
+    }
+    GatewayRefund refund =
+        GatewayRefund.asked(
+            paying,
+            keys.derive("refund:" + scope, key, orderId),
+            amount,
+            settings.attemptLease(),
+            owner,
+            note,
+            scope,
+            key);
+    em.persist(refund);
+    em.flush();
+    events.fire(
+        new RefundRequested(
+            orderId,
+            refund.id(),
+            refund.gateway(),
+            refund.chargeId(),
+            amount,
+            refund.currency(),
+            owner,
+            key,
+            note));
+    return new RefundStep(refund.id(), true);
+  }
+
+  /** The refund as it stands now, with its charge's totals. */
+  @Transactional(TxType.REQUIRES_NEW)
+  public MerchantRefund read(long refundId) {
+    GatewayRefund refund = Rows.find(em, GatewayRefund.class, refundId);
+    ChargeAttempt attempt = Rows.find(em, ChargeAttempt.class, refund.attemptId());
+    return MerchantRefund.of(refund, attempt);
+  }
+
+  private static String instead(PayableOrder order) {
+    return switch (order.standing()) {
+      case UNPAID, AWAITING_PAYMENT ->
+          "Cancel it instead: POST /api/orders/" + order.id() + "/cancel.";
+      case IN_REVIEW ->
+          "Its money is in review: an operator accepts or refunds it from the review queue.";
+      default -> "It holds no money to give back.";
+    };
+  }
+
+  private static String notByApiWhy(String gateway) {
+    return "2c2p".equals(gateway)
+        ? "2C2P refunds through its Payment Maintenance API (JWE-encrypted, signed XML), which"
+            + " Ichido does not speak: refund it in 2C2P's merchant portal"
+        : "its refunds are not made by API here: refund it in its merchant portal";
+  }
 
   /** The refund to send, or null when it is settled or someone else is sending it. */
   @Transactional(TxType.REQUIRES_NEW)
@@ -34,7 +171,8 @@ class RefundPhases {
     if (!refund.status().inDoubt()) {
       return null;
     }
-    if (creator && refund.tries() == 0) {
+    boolean resent = !(creator && refund.tries() == 0);
+    if (!resent) {
       refund.firstTry(); // its creator holds it from the start
     } else if (!refund.claim(settings.attemptLease())) {
       return null;
@@ -46,7 +184,9 @@ class RefundPhases {
         refund.chargeId(),
         refund.amount(),
         refund.currency(),
-        refund.reason());
+        refund.reason(),
+        refund.refundedBefore(),
+        resent);
   }
 
   @Transactional(TxType.REQUIRES_NEW)
@@ -68,6 +208,10 @@ class RefundPhases {
     refund.succeeded(gatewayRefundId);
     ChargeAttempt attempt = Rows.find(em, ChargeAttempt.class, refund.attemptId());
     em.refresh(attempt);
+    if (!refund.owed()) {
+      given(refund, attempt, via);
+      return;
+    }
     attempt.surplusRefunded(Math.max(refundedTotal, refund.amount()));
     events.fire(
         new SurplusRefunded(
@@ -82,6 +226,32 @@ class RefundPhases {
             via));
   }
 
+  /**
+   * A refund someone asked for was made: the charge has given back at least what it had before plus
+   * this refund. Its webhook may have told it first (then nothing changes here, and the return
+   * invoice is the one that webhook caused); a refund made meanwhile in the gateway's dashboard is
+   * counted when the gateway reports it.
+   */
+  private void given(GatewayRefund refund, ChargeAttempt attempt, String via) {
+    long before = attempt.refundedAmount();
+    if (!attempt.refunded(Math.max(before, refund.refundedBefore() + refund.amount()))) {
+      return;
+    }
+    events.fire(
+        new PaymentRefunded(
+            refund.orderId(),
+            refund.gateway(),
+            refund.chargeId(),
+            attempt.refundedAmount() - before,
+            attempt.refundedAmount(),
+            refund.currency(),
+            attempt.status() == ChargeStatus.REFUNDED,
+            refund.id(),
+            refund.gatewayRefundId(),
+            refund.requestedBy(),
+            via));
+  }
+
   @Transactional(TxType.REQUIRES_NEW)
   public void failed(long refundId, String code) {
     GatewayRefund refund = locked(refundId);
@@ -89,6 +259,19 @@ class RefundPhases {
       return;
     }
     refund.failed(code);
+    if (!refund.owed()) {
+      events.fire(
+          new RefundRefused(
+              refund.orderId(),
+              refund.id(),
+              refund.gateway(),
+              refund.chargeId(),
+              refund.amount(),
+              refund.currency(),
+              refund.requestedBy(),
+              code));
+      return;
+    }
     events.fire(
         new SurplusRefundFailed(
             refund.orderId(),

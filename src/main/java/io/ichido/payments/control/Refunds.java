@@ -21,8 +21,8 @@ import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
  * Sends the refunds Ichido owes (a surplus today), with no transaction, row lock or pooled
  * connection held while the gateway is asked: right after the transaction that committed the
  * intent, and from the payment sweep for any whose answer was lost. Always under the refund's own
- * gateway key; where the gateway honours no key (Omise), the charge is read first, since a refund
- * whose answer was lost shows in the charge's refunded amount.
+ * gateway key; where the gateway honours no key (Omise), the charge is read before a refund is sent
+ * again, since a refund whose answer was lost shows in the charge's refunded amount.
  */
 @ApplicationScoped
 public class Refunds {
@@ -75,9 +75,10 @@ public class Refunds {
     }
     PaymentGateway gateway = gateways.named(command.gateway()).orElseThrow();
     try {
-      if (!settings.keysHonoured(gateway.name())) {
+      // Only a refund sent before can have been made already; its first send needs no look.
+      if (command.resent() && !settings.keysHonoured(gateway.name())) {
         long refunded = alreadyRefunded(gateway, command);
-        if (refunded >= command.amount()) {
+        if (refunded >= command.refundedBefore() + command.amount()) {
           phases.succeeded(refundId, null, refunded, "retrieve");
           return;
         }
@@ -93,7 +94,7 @@ public class Refunds {
         phases.unknown(refundId, Reconciliation.describe(noAnswer));
         return;
       }
-      if (refunded >= command.amount()) {
+      if (refunded >= command.refundedBefore() + command.amount()) {
         phases.succeeded(refundId, null, refunded, "retrieve");
       } else {
         phases.failed(refundId, refused.code());

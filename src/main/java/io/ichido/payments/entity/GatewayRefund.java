@@ -32,6 +32,11 @@ import java.util.Objects;
     name = GatewayRefund.FOR_ORDER,
     query = "SELECT r FROM GatewayRefund r WHERE r.orderId = :orderId ORDER BY r.id")
 @NamedQuery(
+    name = GatewayRefund.BY_CLIENT_KEY,
+    query =
+        "SELECT r FROM GatewayRefund r WHERE r.orderId = :orderId AND r.clientScope = :scope"
+            + " AND r.clientKey = :key")
+@NamedQuery(
     name = GatewayRefund.FOR_ATTEMPT,
     query = "SELECT r FROM GatewayRefund r WHERE r.attemptId = :attemptId AND r.reason = :reason")
 public class GatewayRefund {
@@ -39,9 +44,13 @@ public class GatewayRefund {
   public static final String DUE = "GatewayRefund.due";
   public static final String FOR_ORDER = "GatewayRefund.forOrder";
   public static final String FOR_ATTEMPT = "GatewayRefund.forAttempt";
+  public static final String BY_CLIENT_KEY = "GatewayRefund.byClientKey";
 
-  /** Why we give money back. */
+  /** Why we give money back: money the order does not owe, which goes back by itself. */
   public static final String SURPLUS = "surplus";
+
+  /** Why we give money back: the merchant asked for it ({@code POST /api/orders/{id}/refunds}). */
+  public static final String MERCHANT = "merchant";
 
   /** Where a refund stands, as far as its gateway has told us. */
   public enum Status {
@@ -111,7 +120,44 @@ public class GatewayRefund {
   @Column(nullable = false)
   private int tries;
 
+  @Column(name = "refunded_before", nullable = false, updatable = false)
+  private long refundedBefore;
+
+  @Column(name = "requested_by", updatable = false)
+  private String requestedBy;
+
+  @Column(updatable = false)
+  private String note;
+
+  @Column(name = "client_scope", updatable = false)
+  private String clientScope;
+
+  @Column(name = "client_key", updatable = false)
+  private String clientKey;
+
   protected GatewayRefund() {}
+
+  /**
+   * A refund the merchant asked for, found again by the client's key: {@code refundedBefore} is
+   * what the charge had given back when it was asked for.
+   */
+  public static GatewayRefund asked(
+      ChargeAttempt attempt,
+      String gatewayKey,
+      long amount,
+      Duration lease,
+      String requestedBy,
+      String note,
+      String clientScope,
+      String clientKey) {
+    GatewayRefund refund = new GatewayRefund(attempt, gatewayKey, amount, MERCHANT, lease);
+    refund.refundedBefore = attempt.refundedAmount();
+    refund.requestedBy = Objects.requireNonNull(requestedBy, "Someone asks for it.");
+    refund.note = note;
+    refund.clientScope = Objects.requireNonNull(clientScope, "A client scope is required.");
+    refund.clientKey = Objects.requireNonNull(clientKey, "A client key is required.");
+    return refund;
+  }
 
   public GatewayRefund(
       ChargeAttempt attempt, String gatewayKey, long amount, String reason, Duration lease) {
@@ -232,5 +278,29 @@ public class GatewayRefund {
 
   public int tries() {
     return tries;
+  }
+
+  /** What the charge had given back when this refund was asked for (0 for a surplus). */
+  public long refundedBefore() {
+    return refundedBefore;
+  }
+
+  /** Whether Ichido owes it by itself (a surplus) rather than someone asked for it. */
+  public boolean owed() {
+    return SURPLUS.equals(reason);
+  }
+
+  /** Who asked for it; null for a refund Ichido owes by itself. */
+  public String requestedBy() {
+    return requestedBy;
+  }
+
+  /** The merchant's words for why, as given; may be null. */
+  public String note() {
+    return note;
+  }
+
+  public Instant requestedAt() {
+    return requestedAt;
   }
 }

@@ -38,6 +38,7 @@ public class Receipts {
 
   @Inject OrderBook orders;
   @Inject ReceiptIssuer issuer;
+  @Inject ReceiptSettings settings;
   @Inject Event<ReceiptIssued> issued;
 
   void onOrderPaid(@Observes OrderPaid event) {
@@ -82,15 +83,29 @@ public class Receipts {
       return;
     }
     Receipt receipt = paid.get();
-    long before =
+    long after = Math.min(order.refundedAmount(), receipt.amount());
+    long lastIssued =
         documents(order.id()).stream()
             .filter(d -> d.kind() == ReceiptKind.RETURN)
             .mapToLong(Receipt::refundedThrough)
             .max()
             .orElse(0);
-    long after = Math.min(order.refundedAmount(), receipt.amount());
-    if (after <= before) {
+    if (after <= lastIssued) {
       return; // this refund has its return invoice already
+    }
+    // A small refund issued none (where configured so): this one covers only its own amount.
+    long before = Math.max(lastIssued, after - event.amount());
+    if (!settings.smallRefundInvoices()
+        && after - before < ReceiptSettings.SMALL_REFUND
+        && "JPY".equals(receipt.currency())) {
+      LOG.info(
+          () ->
+              "Order "
+                  + order.id()
+                  + ": a refund of "
+                  + (after - before)
+                  + " yen, under 10,000 yen, issues no return invoice (configured so)");
+      return;
     }
     Instant now = Instant.now();
     Receipt returned =

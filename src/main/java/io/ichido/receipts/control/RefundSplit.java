@@ -6,11 +6,15 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * How much of each tax rate a refund gave back. The order's refunded total so far is shared over
- * the rates in proportion to what each was paid (rounded down, the highest rate taking what
- * rounding left), and one refund is the difference between the totals before and after it: so the
- * return invoices of an order add up, rate by rate, to exactly what was returned, and a full refund
- * returns exactly what each rate was paid, tax included.
+ * How much of each tax rate a refund gave back, and the tax in it, as its return invoice (適格返還請求書)
+ * states them. The order's refunded total so far is shared over the rates in proportion to what
+ * each was paid (rounded down, the highest rate taking what rounding left), and one refund's amount
+ * per rate is the difference between the shares before and after it: so the return invoices of an
+ * order add up, rate by rate, to exactly what was returned. The tax of each rate is that document's
+ * own, rounded once on it (down): the tax contained in the amount it returns at that rate, or the
+ * receipt's own tax where one document returns all of a rate at once. Several return invoices of
+ * one order may so state, in all, up to a yen per document less tax than the receipt did; each
+ * document is right by itself, which is what the invoice rules ask.
  */
 final class RefundSplit {
 
@@ -26,21 +30,26 @@ final class RefundSplit {
       throw new IllegalArgumentException(
           "A refund goes from " + before + " to " + after + " of " + total + ": it cannot.");
     }
-    List<RateTotal> upToBefore = cumulative(paid, before);
-    List<RateTotal> upToAfter = cumulative(paid, after);
+    long[] upToBefore = shares(paid, before);
+    long[] upToAfter = shares(paid, after);
     List<RateTotal> returned = new ArrayList<>();
     for (int i = 0; i < paid.size(); i++) {
-      long amount = upToAfter.get(i).amount() - upToBefore.get(i).amount();
-      long tax = upToAfter.get(i).tax() - upToBefore.get(i).tax();
+      RateTotal rate = paid.get(i);
+      long amount = upToAfter[i] - upToBefore[i];
       if (amount > 0) {
-        returned.add(new RateTotal(paid.get(i).rate(), amount, tax));
+        // All of a rate at once is all of its tax; part of it, the tax contained in that part.
+        long tax =
+            amount == rate.amount()
+                ? rate.tax()
+                : Math.multiplyExact(amount, rate.rate()) / (100L + rate.rate());
+        returned.add(new RateTotal(rate.rate(), amount, tax));
       }
     }
     return returned;
   }
 
-  /** The share of each rate in {@code refunded}, and the tax in it, in {@code paid}'s order. */
-  static List<RateTotal> cumulative(List<RateTotal> paid, long refunded) {
+  /** The share of each rate in {@code refunded}, in {@code paid}'s order. */
+  private static long[] shares(List<RateTotal> paid, long refunded) {
     long total = paid.stream().mapToLong(RateTotal::amount).sum();
     int highest =
         paid.indexOf(paid.stream().max(Comparator.comparingInt(RateTotal::rate)).orElseThrow());
@@ -53,16 +62,6 @@ final class RefundSplit {
       }
     }
     shares[highest] = refunded - shared;
-    List<RateTotal> split = new ArrayList<>();
-    for (int i = 0; i < paid.size(); i++) {
-      RateTotal rate = paid.get(i);
-      // All of a rate returned is all of its tax; part of it, the tax contained in that part.
-      long tax =
-          shares[i] == rate.amount()
-              ? rate.tax()
-              : Math.multiplyExact(shares[i], rate.rate()) / (100L + rate.rate());
-      split.add(new RateTotal(rate.rate(), shares[i], tax));
-    }
-    return split;
+    return shares;
   }
 }
