@@ -7,11 +7,11 @@ import java.util.random.RandomGenerator;
 
 /**
  * When to try an operation again, and after how long. Retried: no answer at all, 409 {@code
- * idempotency-key-in-use} and {@code payment-in-doubt}, 429, 500 (the server releases the key of a
- * request that failed so), 502, 503 and 504. Everything else is final and returned at once: 2xx,
- * 400, 401, 403, 402, 404, 422, any other 409. Waits grow exponentially with full jitter (a random
- * wait between zero and the exponential bound, so that many clients retrying at once spread out); a
- * {@code Retry-After} the server sent is waited at least.
+ * idempotency-key-in-use}, {@code payment-in-doubt} and {@code refund-in-doubt}, 429, 500 (the
+ * server releases the key of a request that failed so), 502, 503 and 504. Everything else is final
+ * and returned at once: 2xx, 400, 401, 403, 402, 404, 422, any other 409. Waits grow exponentially
+ * with full jitter (a random wait between zero and the exponential bound, so that many clients
+ * retrying at once spread out); a {@code Retry-After} the server sent is waited at least.
  *
  * @param maxAttempts tries in all, the first included
  * @param deadline time from the first try after which no new try starts
@@ -23,7 +23,7 @@ public record RetryPolicy(
 
   private static final Set<Integer> TRY_AGAIN = Set.of(429, 500, 502, 503, 504);
   private static final Set<String> CONFLICTS_THAT_PASS =
-      Set.of("idempotency-key-in-use", "payment-in-doubt");
+      Set.of("idempotency-key-in-use", "payment-in-doubt", "refund-in-doubt");
 
   /** 8 tries within a minute, waits bounded by 0.5 s doubling to 10 s. */
   public static final RetryPolicy DEFAULT =

@@ -20,6 +20,10 @@ class RetryPolicyTest {
   @CsvSource({
     "409, idempotency-key-in-use, true",
     "409, payment-in-doubt, true",
+    "409, refund-in-doubt, true",
+    "503, refund-unanswered, true",
+    "409, refund-exceeds-balance, false",
+    "409, refund-duplicate, false",
     "429, '', true",
     "500, internal-error, true",
     "502, '', true",
