@@ -112,6 +112,7 @@ function signOut(message = null) {
   latestTotals++;
   $("password").value = "";
   render();
+  renderTotals();
   $("username").focus();
 }
 
@@ -199,7 +200,8 @@ async function loadTotals(query) {
   } finally {
     if (mine === latestTotals) {
       $("totals").setAttribute("aria-busy", "false");
-      render();
+      // Only the totals: redrawing the results too would replace rows someone is reading.
+      renderTotals();
     }
   }
 }
@@ -295,9 +297,7 @@ function render() {
   $("sign-in-error").textContent = state.signInMessage?.() ?? "";
   $("filter-error").textContent = state.filterMessage?.() ?? "";
   $("download-status").textContent = state.downloadMessage?.() ?? "";
-  $("totals-error").textContent = state.totalsMessage?.() ?? "";
   renderChain();
-  renderTotals();
   renderResults();
 }
 
@@ -349,8 +349,12 @@ function renderResults() {
   $("paging-hint").textContent = result ? t("pagingHint", number(state.asOf)) : "";
 }
 
+/** Drawn when the totals arrive, the language changes or the auditor signs out; not with rows. */
 function renderTotals() {
   const totals = state.totals;
+  $("totals-error").textContent = state.totalsMessage?.() ?? "";
+  $("totals").dataset.from = totals?.from ?? "";
+  $("totals").dataset.to = totals?.to ?? "";
   $("totals-period").textContent = totals
     ? t(
         "totalsPeriod",
@@ -673,6 +677,7 @@ function applyLanguage() {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   $("tz-hint").textContent = t("timeZoneHint", zone);
   render();
+  renderTotals();
 }
 
 function switchLanguage(language) {

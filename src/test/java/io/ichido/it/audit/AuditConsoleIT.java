@@ -423,7 +423,12 @@ class AuditConsoleIT {
     setLocalTime("from", from);
     setLocalTime("to", to);
     byId("search").click();
-    wait.until(shown -> yen(all.path("charged").asLong()).equals(totalsCell("all", "charged")));
+    wait.until(
+        shown ->
+            totals.path("from").asText().equals(byId("totals").getAttribute("data-from"))
+                && totals.path("to").asText().equals(byId("totals").getAttribute("data-to"))
+                && "false".equals(byId("totals").getAttribute("aria-busy")));
+    waitForSearchDone();
     for (String gateway : List.of("stripe", "omise", "komoju", "2c2p", "all")) {
       JsonNode row = totalsRow(totals, gateway.equals("all") ? null : gateway);
       assertThat(totalsCell(gateway, "charged")).isEqualTo(yen(row.path("charged").asLong()));
