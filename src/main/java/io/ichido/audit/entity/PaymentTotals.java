@@ -3,6 +3,7 @@ package io.ichido.audit.entity;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * The day at a glance: money charged and refunded in a period, from the chained facts of the log,
@@ -39,6 +40,7 @@ public record PaymentTotals(
    * @param inDoubtRefunds refunds sent whose outcome is unknown now (not in {@code refunded})
    * @param inReview orders waiting for a person now, at their amounts
    */
+  @Schema(name = "PaymentTotalsRow")
   public record Row(
       String gateway,
       String currency,
@@ -52,6 +54,7 @@ public record PaymentTotals(
       Open inReview) {}
 
   /** Open money now: how many and how much. */
+  @Schema(name = "PaymentTotalsOpen")
   public record Open(long count, long amount) {
 
     public static final Open NONE = new Open(0, 0);
@@ -62,6 +65,7 @@ public record PaymentTotals(
   }
 
   /** One business day's money in one currency. */
+  @Schema(name = "PaymentTotalsDay")
   public record Day(LocalDate day, String currency, long charged, long refunded, long net) {}
 
   /** Adds the open amounts of each gateway of a currency up into its total. */
