@@ -33,6 +33,11 @@ export function search(params) {
   return call(`${LOG}?${params}`, "application/json").then((r) => r.json());
 }
 
+/** Money by gateway for the period in `params` (from, to), what is open now, 30 days' net. */
+export function totals(params) {
+  return call(`${LOG}/totals?${params}`, "application/json").then((r) => r.json());
+}
+
 /** Every entry of the filter as the API's CSV, bytes untouched (its byte-order mark included). */
 export function csv(params) {
   return call(`${LOG}?${params}`, "text/csv").then((r) => r.blob());

@@ -1,5 +1,5 @@
 // The auditors' console: sign in, see whether the hash chain holds, search the payment log page by
-// page, export a search as CSV. Every value from the log is put on the page as text, never as
+// page, export a search as CSV; above the search, the period's money by gateway and 30 days' net. Every value from the log is put on the page as text, never as
 // HTML: counterparties, keys and details are chosen by callers and customers.
 import { MESSAGES, preferredLanguage } from "./messages.js";
 import * as api from "./api.js";
@@ -33,8 +33,14 @@ const state = {
   signInMessage: null, // functions of the language, so a message follows a language switch
   filterMessage: null,
   downloadMessage: null,
+  totals: null, // the API's totals for the period of the search shown
+  totalsMessage: null,
 };
 let latestSearch = 0;
+let latestTotals = 0;
+
+const SVG = "http://www.w3.org/2000/svg";
+const GATEWAY_NAMES = { stripe: "Stripe", omise: "Omise", komoju: "KOMOJU", "2c2p": "2C2P" };
 
 function t(key, ...args) {
   const message = MESSAGES[state.language][key];
@@ -100,9 +106,13 @@ function signOut(message = null) {
     signInMessage: message,
     filterMessage: null,
     downloadMessage: null,
+    totals: null,
+    totalsMessage: null,
   });
+  latestTotals++;
   $("password").value = "";
   render();
+  renderTotals();
   $("username").focus();
 }
 
@@ -158,7 +168,42 @@ function filterParams() {
 async function runSearch() {
   state.query = filterParams();
   state.asOf = null;
-  await load(1);
+  await Promise.all([load(1), loadTotals(state.query)]);
+}
+
+// --- totals --------------------------------------------------------------------------------
+
+/** The totals of the search's period: only its from and to count, as the API takes them. */
+async function loadTotals(query) {
+  const params = new URLSearchParams();
+  for (const name of ["from", "to"]) {
+    if (query.has(name)) {
+      params.set(name, query.get(name));
+    }
+  }
+  const mine = ++latestTotals;
+  $("totals").setAttribute("aria-busy", "true");
+  try {
+    const totals = await api.totals(params);
+    if (mine !== latestTotals) {
+      return;
+    }
+    state.totals = totals;
+    state.totalsMessage = null;
+  } catch (error) {
+    if (mine !== latestTotals || refusedMidway(error)) {
+      return;
+    }
+    // Totals of another period would pass for this one's.
+    state.totals = null;
+    state.totalsMessage = () => t("totalsError", describe(error));
+  } finally {
+    if (mine === latestTotals) {
+      $("totals").setAttribute("aria-busy", "false");
+      // Only the totals: redrawing the results too would replace rows someone is reading.
+      renderTotals();
+    }
+  }
 }
 
 async function load(page) {
@@ -302,6 +347,171 @@ function renderResults() {
   $("previous").disabled = state.loading || !result || state.page <= 1;
   $("next").disabled = state.loading || !result?.next;
   $("paging-hint").textContent = result ? t("pagingHint", number(state.asOf)) : "";
+}
+
+/** Drawn when the totals arrive, the language changes or the auditor signs out; not with rows. */
+function renderTotals() {
+  const totals = state.totals;
+  $("totals-error").textContent = state.totalsMessage?.() ?? "";
+  $("totals").dataset.from = totals?.from ?? "";
+  $("totals").dataset.to = totals?.to ?? "";
+  $("totals-period").textContent = totals
+    ? t(
+        "totalsPeriod",
+        totals.from ? new Date(totals.from).toLocaleString(state.language) : null,
+        totals.to ? new Date(totals.to).toLocaleString(state.language) : null,
+      )
+    : "";
+  $("totals-table").tBodies[0].replaceChildren(...(totals?.totals ?? []).map(totalsRow));
+  $("net-caption").textContent = totals ? t("netCaption", totals.timeZone) : "";
+  const days = (totals?.daily ?? []).filter((d) => d.currency === homeCurrency(totals));
+  $("net-chart").replaceChildren(...(days.length ? [netChart(days)] : []));
+  $("net-table").tBodies[0].replaceChildren(
+    ...days.map((d) => {
+      const tr = document.createElement("tr");
+      tr.dataset.day = d.day;
+      tr.append(
+        cell(dayLabel(d.day, true), "day"),
+        cell(money(d.charged, d.currency), "num charged"),
+        cell(money(d.refunded, d.currency), "num refunded"),
+        cell(money(d.net, d.currency), "num net"),
+      );
+      return tr;
+    }),
+  );
+}
+
+/** The chart shows one currency, the first the API lists (JPY, the shop's). */
+function homeCurrency(totals) {
+  return totals?.totals?.[0]?.currency ?? "JPY";
+}
+
+function totalsRow(row) {
+  const tr = document.createElement("tr");
+  tr.dataset.gateway = row.gateway ?? "all";
+  tr.dataset.currency = row.currency;
+  if (row.gateway === null) {
+    tr.className = "all";
+  }
+  const name = document.createElement("th");
+  name.scope = "row";
+  name.textContent =
+    row.gateway === null
+      ? t("allGateways", row.currency)
+      : row.gateway === "none"
+        ? t("unnamedGateway")
+        : (GATEWAY_NAMES[row.gateway] ?? row.gateway);
+  const open = (o) => t("openCell", number(o.count), money(o.amount, row.currency));
+  tr.append(
+    name,
+    cell(money(row.charged, row.currency), "num charged"),
+    cell(money(row.refunded, row.currency), "num refunded"),
+    cell(money(row.net, row.currency), "num net" + (row.net < 0 ? " negative" : "")),
+    cell(open(row.inDoubtCharges), "num in-doubt-charges"),
+    cell(open(row.inDoubtRefunds), "num in-doubt-refunds"),
+    cell(open(row.inReview), "num in-review"),
+  );
+  return tr;
+}
+
+/** "2026-12-02" as the language writes a day: month and day on the axis, in full in the table. */
+function dayLabel(day, full) {
+  const [y, m, d] = day.split("-").map(Number);
+  const options = full
+    ? { year: "numeric", month: "2-digit", day: "2-digit", timeZone: "UTC" }
+    : { month: "2-digit", day: "2-digit", timeZone: "UTC" };
+  return new Intl.DateTimeFormat(state.language, options).format(Date.UTC(y, m - 1, d));
+}
+
+function svg(name, attributes = {}, text = null) {
+  const element = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes)) {
+    element.setAttribute(key, String(value));
+  }
+  if (text !== null) {
+    element.textContent = text;
+  }
+  return element;
+}
+
+/**
+ * One bar per day, oldest left, today right; a day that gave back more than it took falls below
+ * the zero line. Drawn here, as SVG, with no library: the page loads nothing from elsewhere.
+ */
+function netChart(days) {
+  const width = 960;
+  const height = 260;
+  const left = 96;
+  const right = 12;
+  const top = 14;
+  const bottom = 36;
+  const currency = days[0].currency;
+  const nets = days.map((d) => d.net);
+  const high = Math.max(0, ...nets);
+  const low = Math.min(0, ...nets);
+  const span = high - low || 1;
+  const y = (value) => top + ((high - value) / span) * (height - top - bottom);
+  const band = (width - left - right) / days.length;
+  const root = svg("svg", {
+    viewBox: `0 0 ${width} ${height}`,
+    role: "img",
+    "aria-labelledby": "net-chart-title net-chart-desc",
+    class: "net-chart",
+  });
+  const today = days[days.length - 1];
+  root.append(
+    svg("title", { id: "net-chart-title" }, t("netChartTitle")),
+    svg(
+      "desc",
+      { id: "net-chart-desc" },
+      t(
+        "netChartDesc",
+        dayLabel(days[0].day, true),
+        dayLabel(today.day, true),
+        money(today.net, currency),
+        money(Math.min(...nets), currency),
+        money(Math.max(...nets), currency),
+      ),
+    ),
+  );
+  const axis = svg("g", { class: "axis", "aria-hidden": "true" });
+  for (const value of new Set([high, 0, low])) {
+    axis.append(
+      svg("line", {
+        x1: left - 4,
+        x2: width - right,
+        y1: y(value),
+        y2: y(value),
+        class: value === 0 ? "zero" : "grid",
+      }),
+      svg("text", { x: left - 8, y: y(value) + 4, "text-anchor": "end" }, money(value, currency)),
+    );
+  }
+  axis.append(svg("line", { x1: left, x2: left, y1: top, y2: height - bottom, class: "y" }));
+  days.forEach((d, i) => {
+    if (i % 5 === 4 || i === days.length - 1) {
+      const x = left + band * (i + 0.5);
+      const label = { x, y: height - bottom + 18, "text-anchor": "middle" };
+      axis.append(svg("text", label, dayLabel(d.day, false)));
+    }
+  });
+  const bars = svg("g", { class: "bars" });
+  days.forEach((d, i) => {
+    const bar = svg("rect", {
+      x: left + band * i + band * 0.15,
+      y: y(Math.max(0, d.net)),
+      width: band * 0.7,
+      // a day with no money still shows a hairline at zero: 30 days are 30 marks
+      height: Math.max(1, Math.abs(y(d.net) - y(0))),
+      class: d.net < 0 ? "bar negative" : "bar",
+      "data-day": d.day,
+      "data-net": d.net,
+    });
+    bar.append(svg("title", {}, `${dayLabel(d.day, true)}: ${money(d.net, currency)}`));
+    bars.append(bar);
+  });
+  root.append(axis, bars);
+  return root;
 }
 
 /** The page's retry traffic by idempotency key: each scope that used the key, newest first. */
@@ -467,6 +677,7 @@ function applyLanguage() {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   $("tz-hint").textContent = t("timeZoneHint", zone);
   render();
+  renderTotals();
 }
 
 function switchLanguage(language) {

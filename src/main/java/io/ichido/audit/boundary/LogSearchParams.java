@@ -78,9 +78,7 @@ public class LogSearchParams {
 
   /** The filters, once they agree with each other. */
   LogQuery query() {
-    if (from != null && to != null && !from.isBefore(to)) {
-      throw new InvalidLogQuery("to", "must be after from");
-    }
+    ordered(from, to);
     if (minAmount != null && maxAmount != null && minAmount > maxAmount) {
       throw new InvalidLogQuery("maxAmount", "must not be below minAmount");
     }
@@ -95,6 +93,13 @@ public class LogSearchParams {
         status,
         idempotencyKey,
         kind == null ? null : kind.name());
+  }
+
+  /** The period's ends, when both are given, in order: the same rule for a search and totals. */
+  static void ordered(Instant from, Instant to) {
+    if (from != null && to != null && !from.isBefore(to)) {
+      throw new InvalidLogQuery("to", "must be after from");
+    }
   }
 
   Long asOf() {

@@ -3,12 +3,14 @@ package io.ichido.audit.boundary;
 import io.ichido.audit.control.InvalidLogQuery;
 import io.ichido.audit.control.LogEntryNotFound;
 import io.ichido.audit.control.LogSearch;
+import io.ichido.audit.control.LogTotals;
 import io.ichido.audit.control.NewEntry;
 import io.ichido.audit.control.PaymentLog;
 import io.ichido.audit.entity.ChainReport;
 import io.ichido.audit.entity.LogKind;
 import io.ichido.audit.entity.LogPage;
 import io.ichido.audit.entity.LogQuery;
+import io.ichido.audit.entity.PaymentTotals;
 import io.ichido.platform.boundary.CommonProblems;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
@@ -27,6 +29,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.StreamingOutput;
 import jakarta.ws.rs.core.UriInfo;
+import java.time.Instant;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -35,8 +38,8 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
- * {@code /api/audit/payment-log}: search (JSON pages or a CSV export), verify the chain, record a
- * correction. Every call is itself logged, with who made it and what it asked.
+ * {@code /api/audit/payment-log}: search (JSON pages or a CSV export), totals, verify the chain,
+ * record a correction. Every call is itself logged, with who made it and what it asked.
  */
 @Tag(name = "Payment log", description = "The append-only, hash-chained payment log, for auditors.")
 @Path("audit/payment-log")
@@ -61,6 +64,7 @@ public class PaymentLogResource {
 
   @Inject LogSearch search;
   @Inject PaymentLog log;
+  @Inject LogTotals totals;
   @Context SecurityContext security;
   @Context UriInfo uri;
 
@@ -101,6 +105,38 @@ public class PaymentLogResource {
     return Response.ok(body, CSV + "; charset=UTF-8")
         .header("Content-Disposition", "attachment; filename=\"payment-log.csv\"")
         .build();
+  }
+
+  /**
+   * The day at a glance: a period's money by gateway and currency, from the chained facts, and what
+   * is open now; the last 30 business days' net. Same {@code from}/{@code to} as a search.
+   */
+  @Operation(
+      operationId = "paymentLogTotals",
+      summary = "Totals of the payment log",
+      description =
+          "For the period from (inclusive) to (exclusive), per currency and gateway (and in all, gateway null): charged (orders paid and surpluses received, each once), refunded (refunds and surpluses returned), net = charged - refunded, all from the chained facts up to asOf; beside them, as they stand now, charge attempts and refunds in doubt and orders in review (count and amount). daily: the last 30 days in Asia/Tokyo (the shop's business day), oldest first, per currency. Amounts in the currency's smallest unit (whole yen); currencies are never added together. Every call is itself logged.")
+  @APIResponse(
+      responseCode = "200",
+      description = "OK",
+      content =
+          @Content(
+              mediaType = MediaType.APPLICATION_JSON,
+              schema = @Schema(implementation = PaymentTotals.class)))
+  @APIResponse(
+      responseCode = "400",
+      description =
+          "`https://ichido.dev/problems/invalid-log-query`: from or to is not an instant, or to is not after from.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @GET
+  @Path("totals")
+  @Produces(MediaType.APPLICATION_JSON)
+  public PaymentTotals totals(
+      @QueryParam("from") @SearchParam Instant from, @QueryParam("to") @SearchParam Instant to) {
+    LogSearchParams.ordered(from, to);
+    logged("totals");
+    return totals.of(from, to);
   }
 
   /**

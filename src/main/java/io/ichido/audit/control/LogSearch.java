@@ -207,7 +207,7 @@ public class LogSearch {
     }
   }
 
-  private static long head(Connection connection) throws SQLException {
+  static long head(Connection connection) throws SQLException {
     try (PreparedStatement statement =
             connection.prepareStatement("SELECT COALESCE(max(seq), 0) FROM payment_log");
         ResultSet row = statement.executeQuery()) {

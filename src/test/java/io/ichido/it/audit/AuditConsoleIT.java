@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ichido.it.support.Api;
+import io.ichido.it.support.Await;
 import io.ichido.it.support.Chromium;
 import io.ichido.it.support.Db;
 import io.ichido.it.support.Deployments;
@@ -12,17 +13,23 @@ import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.Shopper;
 import java.io.IOException;
 import java.net.URLEncoder;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.UUID;
 import java.util.stream.Stream;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -35,6 +42,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -324,6 +332,169 @@ class AuditConsoleIT {
     assertThat(browser.findElements(By.cssSelector("#results-table tbody tr"))).isEmpty();
   }
 
+  @Test
+  @DisplayName(
+      "the totals above the search equal the API's and a plain SQL sum over the log: orders paid"
+          + " per gateway, a surplus received and returned; 30 days of net with today's right;"
+          + " Japanese labels")
+  void totalsAtAGlance() throws Exception {
+    Instant from = nextSecond();
+    Api shop = Api.as("shop-a");
+    Map<String, Long> paid = new HashMap<>();
+    for (String gateway : List.of("stripe", "stripe", "omise", "komoju")) {
+      JsonNode order = new Shopper(shop).order(Db.newProduct(10, 1000, 10), 1 + paid.size());
+      HttpResponse<String> charged =
+          shop.postJson(
+              "/api/payments/charge",
+              "pay-" + UUID.randomUUID(),
+              Shopper.chargeBody(order, gateway, "card", Sandbox.CARD_THAT_PAYS.get(gateway)));
+      assertThat(charged.statusCode()).as(charged.body()).isEqualTo(201);
+      paid.merge(gateway, order.path("amount").asLong(), Long::sum);
+    }
+    // A declined KOMOJU card, another that pays, then the first captured after all: a surplus,
+    // which goes back by itself (as EveryYenIT proves in full).
+    JsonNode order = new Shopper(shop).order(Db.newProduct(10, 2200, 10), 1);
+    long orderId = order.path("id").asLong();
+    long surplus = order.path("amount").asLong();
+    for (Map<String, String> card : List.of(Sandbox.CARD_THAT_DECLINES, Sandbox.CARD_THAT_PAYS)) {
+      shop.postJson(
+          "/api/payments/charge",
+          "pay-" + UUID.randomUUID(),
+          Shopper.chargeBody(order, "komoju", "card", card.get("komoju")));
+    }
+    JsonNode declined =
+        Sandbox.charges(orderId).stream()
+            .filter(c -> "failed".equals(c.path("status").asText()))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("the declined KOMOJU payment in the ledger"));
+    Sandbox.succeedLate("komoju", declined.path("id").asText());
+    Await.until(
+        "the surplus of order " + orderId + " to go back",
+        Duration.ofSeconds(60),
+        () ->
+            Db.count(
+                    "SELECT count(*) FROM payment_log WHERE order_id = ? AND kind ="
+                        + " 'SURPLUS_REFUNDED'",
+                    orderId)
+                == 1);
+    paid.merge("komoju", 2 * surplus, Long::sum);
+    Instant to = nextSecond();
+
+    JsonNode totals = totals("?from=" + from + "&to=" + to);
+    for (String gateway : List.of("stripe", "omise", "komoju", "2c2p")) {
+      long refunded = gateway.equals("komoju") ? surplus : 0;
+      JsonNode row = totalsRow(totals, gateway);
+      assertThat(row.path("charged").asLong())
+          .as(gateway)
+          .isEqualTo(paid.getOrDefault(gateway, 0L));
+      assertThat(row.path("refunded").asLong()).as(gateway).isEqualTo(refunded);
+      assertThat(row.path("net").asLong())
+          .as(gateway)
+          .isEqualTo(paid.getOrDefault(gateway, 0L) - refunded);
+    }
+    JsonNode all = totalsRow(totals, null);
+    long charged = paid.values().stream().mapToLong(Long::longValue).sum();
+    assertThat(all.path("charged").asLong()).isEqualTo(charged);
+    assertThat(all.path("chargedCount").asLong()).isEqualTo(6);
+    assertThat(all.path("refunded").asLong()).isEqualTo(surplus);
+    assertThat(all.path("refundedCount").asLong()).isEqualTo(1);
+    // The same sums, straight from the log's rows.
+    OffsetDateTime start = from.atOffset(ZoneOffset.UTC);
+    OffsetDateTime end = to.atOffset(ZoneOffset.UTC);
+    assertThat(
+            Db.count(
+                "SELECT COALESCE(sum(amount), 0) FROM payment_log WHERE logged_at >= ? AND"
+                    + " logged_at < ? AND (kind = 'PAYMENT_SURPLUS' OR (kind ="
+                    + " 'ORDER_STATUS_CHANGED' AND status = 'PAID'))",
+                start,
+                end))
+        .isEqualTo(charged);
+    assertThat(
+            Db.count(
+                "SELECT COALESCE(sum(amount), 0) FROM payment_log WHERE logged_at >= ? AND"
+                    + " logged_at < ? AND kind IN ('SURPLUS_REFUNDED', 'REFUNDED')",
+                start,
+                end))
+        .isEqualTo(surplus);
+
+    open();
+    signIn("auditor", "auditor-secret");
+    waitForSearchDone();
+    setLocalTime("from", from);
+    setLocalTime("to", to);
+    byId("search").click();
+    wait.until(
+        shown ->
+            totals.path("from").asText().equals(byId("totals").getAttribute("data-from"))
+                && totals.path("to").asText().equals(byId("totals").getAttribute("data-to"))
+                && "false".equals(byId("totals").getAttribute("aria-busy")));
+    waitForSearchDone();
+    for (String gateway : List.of("stripe", "omise", "komoju", "2c2p", "all")) {
+      JsonNode row = totalsRow(totals, gateway.equals("all") ? null : gateway);
+      assertThat(totalsCell(gateway, "charged")).isEqualTo(yen(row.path("charged").asLong()));
+      assertThat(totalsCell(gateway, "refunded")).isEqualTo(yen(row.path("refunded").asLong()));
+      assertThat(totalsCell(gateway, "net")).isEqualTo(yen(row.path("net").asLong()));
+      for (String[] open :
+          new String[][] {
+            {"in-doubt-charges", "inDoubtCharges"},
+            {"in-doubt-refunds", "inDoubtRefunds"},
+            {"in-review", "inReview"}
+          }) {
+        JsonNode now = row.path(open[1]);
+        assertThat(totalsCell(gateway, open[0]))
+            .as(gateway + " " + open[1])
+            .isEqualTo(now.path("count").asLong() + " · " + yen(now.path("amount").asLong()));
+      }
+    }
+
+    // The chart: 30 days, today last, its net what the API and the log's rows say.
+    JsonNode daily = totals("").path("daily");
+    assertThat(daily).hasSize(30);
+    JsonNode today = daily.get(29);
+    long todayNet =
+        Db.count(
+            "SELECT COALESCE(sum(CASE WHEN kind IN ('SURPLUS_REFUNDED', 'REFUNDED') THEN -amount"
+                + " ELSE amount END), 0) FROM payment_log WHERE (logged_at AT TIME ZONE"
+                + " 'Asia/Tokyo')::date = (now() AT TIME ZONE 'Asia/Tokyo')::date AND (kind IN"
+                + " ('PAYMENT_SURPLUS', 'SURPLUS_REFUNDED', 'REFUNDED') OR (kind ="
+                + " 'ORDER_STATUS_CHANGED' AND status = 'PAID'))");
+    assertThat(today.path("net").asLong())
+        .isEqualTo(todayNet)
+        .isGreaterThanOrEqualTo(charged - surplus);
+    List<WebElement> bars = browser.findElements(By.cssSelector("#net-chart svg rect.bar"));
+    assertThat(bars).hasSize(30);
+    WebElement last = bars.get(29);
+    assertThat(last.getAttribute("data-day")).isEqualTo(today.path("day").asText());
+    assertThat(last.getAttribute("data-net")).isEqualTo(Long.toString(todayNet));
+    assertThat(browser.findElements(By.cssSelector("#net-table tbody tr"))).hasSize(30);
+    assertThat(
+            browser
+                .findElement(By.cssSelector("#net-table tbody tr:last-child td.net"))
+                .getAttribute("textContent"))
+        .isEqualTo(yen(todayNet));
+    assertThat(
+            browser.findElement(By.cssSelector("#net-chart svg title")).getAttribute("textContent"))
+        .isEqualTo("Net per day, last 30 days");
+    assertThat(text("net-caption")).contains("Asia/Tokyo");
+    screenshot("audit-console-totals.png");
+
+    byId("lang-ja").click();
+    wait.until(ExpectedConditions.textToBe(By.id("totals-heading"), "概況"));
+    assertThat(browser.findElement(By.cssSelector("#totals-table thead th.num")).getText())
+        .isEqualTo("決済額");
+    assertThat(
+            browser
+                .findElement(By.cssSelector("#totals-table tr[data-gateway='all'] th"))
+                .getText())
+        .isEqualTo("全決済代行（JPY）");
+    assertThat(totalsCell("all", "charged")).startsWith("￥");
+    assertThat(text("net-caption")).startsWith("日別の差引、直近 30 日");
+    assertThat(
+            browser.findElement(By.cssSelector("#net-chart svg title")).getAttribute("textContent"))
+        .isEqualTo("日別の差引（直近 30 日）");
+    screenshot("audit-console-totals-ja.png");
+  }
+
   // --- the page ------------------------------------------------------------------------------
 
   private void open() throws IOException {
@@ -430,6 +601,37 @@ class AuditConsoleIT {
     return byId(id).getText();
   }
 
+  /** The next whole second, once it has begun: a period that holds only what follows. */
+  private static Instant nextSecond() throws InterruptedException {
+    Instant next = Instant.now().truncatedTo(ChronoUnit.SECONDS).plusSeconds(1);
+    while (!Instant.now().isAfter(next)) {
+      Thread.sleep(50);
+    }
+    return next;
+  }
+
+  /** Types an instant into a datetime-local field as the browser's own local time. */
+  private void setLocalTime(String id, Instant instant) {
+    ((JavascriptExecutor) browser)
+        .executeScript(
+            "const d = new Date(arguments[1]); const p = (n) => String(n).padStart(2, '0');"
+                + " arguments[0].value = `${d.getFullYear()}-${p(d.getMonth() + 1)}-"
+                + "${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;",
+            byId(id),
+            instant.toEpochMilli());
+  }
+
+  private String totalsCell(String gateway, String column) {
+    return browser
+        .findElement(
+            By.cssSelector("#totals-table tr[data-gateway='" + gateway + "'] td." + column))
+        .getText();
+  }
+
+  private static String yen(long amount) {
+    return String.format(Locale.US, amount < 0 ? "-¥%,d" : "¥%,d", Math.abs(amount));
+  }
+
   private WebElement byId(String id) {
     return browser.findElement(By.id(id));
   }
@@ -442,6 +644,25 @@ class AuditConsoleIT {
             LOG + "?counterparty=" + URLEncoder.encode(customer, StandardCharsets.UTF_8) + more);
     assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
     return Shopper.json(answer.body());
+  }
+
+  private static JsonNode totals(String query) {
+    var answer = AUDITOR.get(LOG + "/totals" + query);
+    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+    return Shopper.json(answer.body());
+  }
+
+  /** The API's JPY row of one gateway, or of all (null). */
+  private static JsonNode totalsRow(JsonNode totals, String gateway) {
+    for (JsonNode row : totals.path("totals")) {
+      if (row.path("currency").asText().equals("JPY")
+          && (gateway == null
+              ? row.path("gateway").isNull()
+              : gateway.equals(row.path("gateway").asText()))) {
+        return row;
+      }
+    }
+    throw new AssertionError("no JPY row for " + gateway + " in " + totals);
   }
 
   private static List<String> seqs(JsonNode page) {
