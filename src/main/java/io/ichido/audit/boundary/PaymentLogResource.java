@@ -1,5 +1,6 @@
 package io.ichido.audit.boundary;
 
+import io.ichido.audit.control.ChainExport;
 import io.ichido.audit.control.InvalidLogQuery;
 import io.ichido.audit.control.LogEntryNotFound;
 import io.ichido.audit.control.LogSearch;
@@ -17,6 +18,7 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -29,6 +31,10 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.StreamingOutput;
 import jakarta.ws.rs.core.UriInfo;
+import java.io.BufferedWriter;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -39,7 +45,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code /api/audit/payment-log}: search (JSON pages or a CSV export), totals, verify the chain,
- * record a correction. Every call is itself logged, with who made it and what it asked.
+ * export it for recomputing elsewhere, record a correction. Every call is itself logged, with who
+ * made it and what it asked.
  */
 @Tag(name = "Payment log", description = "The append-only, hash-chained payment log, for auditors.")
 @Path("audit/payment-log")
@@ -63,6 +70,7 @@ public class PaymentLogResource {
   static final String CSV_ON_REQUEST = CSV + ";qs=0.5";
 
   @Inject LogSearch search;
+  @Inject ChainExport chain;
   @Inject PaymentLog log;
   @Inject LogTotals totals;
   @Context SecurityContext security;
@@ -170,6 +178,69 @@ public class PaymentLogResource {
     }
     logged("verify");
     return search.verify(from);
+  }
+
+  /**
+   * The chain as JSON lines, exactly what each hash covers: docs/audit.md, Recomputing the chain,
+   * and docs/verify-payment-log.py, which checks it.
+   */
+  @Operation(
+      operationId = "exportPaymentLogChain",
+      summary = "Export the hash chain as JSON lines",
+      description =
+          "Entries fromSeq to toSeq (default: 1 to the newest; toCheckpoint=true ends at the newest checkpoint in the range) in seq order, one canonical JSON object per line holding exactly the fields the entry's hash covers and the stored hash, and after each entry a checkpoint signs, a line {\"checkpoint\":{...}} as the checkpoints API gives it. Streamed; recompute it with docs/verify-payment-log.py. Every export is itself logged.")
+  @APIResponse(
+      responseCode = "200",
+      description = "The lines, each ending in a line feed.",
+      content =
+          @Content(
+              mediaType = ChainExport.MEDIA_TYPE,
+              example =
+                  """
+          {"actor":null,"amount":1000,…,"seq":17,"status":"PENDING_PAYMENT","tax":"[…]"}
+          {"checkpoint":{"hash":"5d…","keyId":"4f0c…","message":"ichido-payment-log-checkpoint\\n17\\n5d…\\n2026-11-30T19:59:58.123400Z\\n","seq":17,"signature":"Tn…","signedAt":"2026-11-30T19:59:58.123400Z"}}
+          """))
+  @APIResponse(
+      responseCode = "400",
+      description =
+          "`https://ichido.dev/problems/invalid-log-query`: fromSeq or toSeq is not a seq of the log, toSeq is before fromSeq, or toCheckpoint finds no checkpoint in the range.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @GET
+  @Path("chain")
+  @Produces(ChainExport.MEDIA_TYPE)
+  public Response chain(
+      @QueryParam("fromSeq") @DefaultValue("1") @SearchParam Long fromSeq,
+      @QueryParam("toSeq") @SearchParam Long toSeq,
+      @QueryParam("toCheckpoint") @DefaultValue("false") @SearchParam Boolean toCheckpoint) {
+    if (fromSeq < 1) {
+      throw new InvalidLogQuery("fromSeq", "must be 1 or more");
+    }
+    if (toSeq != null && toSeq < fromSeq) {
+      throw new InvalidLogQuery("toSeq", "must not be before fromSeq");
+    }
+    logged("chain-export");
+    ChainExport.Range range = chain.range(fromSeq, toSeq, toCheckpoint);
+    StreamingOutput body =
+        out -> {
+          Writer lines = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
+          chain.write(
+              range,
+              line -> {
+                lines.write(line);
+                lines.write('\n');
+              });
+          lines.flush();
+        };
+    return Response.ok(body, ChainExport.MEDIA_TYPE + "; charset=UTF-8")
+        .header(
+            "Content-Disposition",
+            "attachment; filename=\"payment-log-"
+                + range.fromSeq()
+                + "-"
+                + range.toSeq()
+                + ".jsonl\"")
+        .build();
   }
 
   @Operation(

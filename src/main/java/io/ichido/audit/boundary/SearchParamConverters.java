@@ -67,11 +67,22 @@ public class SearchParamConverters implements ParamConverterProvider {
     if (type == Integer.class) {
       return new Parser(Integer::valueOf, WHOLE_NUMBER);
     }
+    if (type == Boolean.class) {
+      return new Parser(SearchParamConverters::bool, "must be true or false");
+    }
     if (type == LogKind.class) {
       return new Parser(
           text -> LogKind.valueOf(text.toUpperCase(Locale.ROOT)), "is not a kind of entry");
     }
     throw new IllegalStateException("@SearchParam cannot convert " + type.getName());
+  }
+
+  private static Boolean bool(String text) {
+    return switch (text) {
+      case "true" -> true;
+      case "false" -> false;
+      default -> throw new IllegalArgumentException(text);
+    };
   }
 
   /** How to read one type, and what to tell the auditor when the text is not one. */

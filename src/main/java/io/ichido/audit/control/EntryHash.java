@@ -10,7 +10,7 @@ import io.ichido.platform.control.Sha256;
 /**
  * The SHA-256 of an entry's canonical content: every field but its own hash, the predecessor's hash
  * included, as canonical JSON (sorted keys, no insignificant whitespace). Anyone can recompute it
- * from a CSV export with the same rules.
+ * from the chain export with the rule docs/audit.md writes down (Recomputing the chain).
  */
 public final class EntryHash {
 
@@ -20,6 +20,15 @@ public final class EntryHash {
   private EntryHash() {}
 
   public static String of(LoggedEntry entry) {
+    return Sha256.hex(canonical(content(entry)));
+  }
+
+  /**
+   * What the hash covers, as a JSON object: the fields docs/audit.md names, nulls kept, {@code
+   * details} and {@code tax} as strings holding their canonical JSON text. The chain export writes
+   * exactly this, with the stored hash beside it.
+   */
+  public static ObjectNode content(LoggedEntry entry) {
     ObjectNode content = Json.MAPPER.createObjectNode();
     content.put("seq", entry.seq());
     content.put("loggedAt", entry.loggedAt().toString());
@@ -37,7 +46,7 @@ public final class EntryHash {
     content.put("tax", entry.tax());
     content.put("corrects", entry.corrects());
     content.put("prevHash", entry.prevHash());
-    return Sha256.hex(canonical(content));
+    return content;
   }
 
   /** Canonical JSON text of any value the log stores as JSON. */

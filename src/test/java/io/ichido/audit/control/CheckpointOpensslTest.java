@@ -77,16 +77,7 @@ class CheckpointOpensslTest {
 
   private Run verify() throws IOException, InterruptedException {
     return openssl(
-        "pkeyutl",
-        "-verify",
-        "-pubin",
-        "-inkey",
-        "key.pem",
-        "-rawin",
-        "-in",
-        "message.txt",
-        "-sigfile",
-        "sig.bin");
+        VerifyScript.opensslVerify("key.pem", "message.txt", "sig.bin").toArray(String[]::new));
   }
 
   private record Run(int exit, String output) {}

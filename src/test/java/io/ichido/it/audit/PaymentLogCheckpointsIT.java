@@ -26,7 +26,6 @@ import java.security.spec.X509EncodedKeySpec;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
@@ -67,9 +66,9 @@ class PaymentLogCheckpointsIT {
       "a checkpoint of the head appears once entries are chained; its message is its fields")
   void checkpointAppears() {
     new Shopper(SHOP_A).order(Db.newProduct(5, 1000, 10), 1);
-    long head = head();
+    long head = PaymentLog.head();
 
-    JsonNode checkpoint = checkpointAtOrAfter(head);
+    JsonNode checkpoint = PaymentLog.checkpointAtOrAfter(head);
 
     long seq = checkpoint.path("seq").asLong();
     String hash = checkpoint.path("hash").asText();
@@ -96,7 +95,7 @@ class PaymentLogCheckpointsIT {
   @Test
   @DisplayName("the served public key verifies a checkpoint's signature, and not an altered one")
   void signatureVerifiesWithTheServedKey() throws Exception {
-    JsonNode checkpoint = checkpointAtOrAfter(head());
+    JsonNode checkpoint = PaymentLog.checkpointAtOrAfter(PaymentLog.head());
     HttpResponse<String> served = AUDITOR.get(CHECKPOINTS + "/key");
     assertThat(served.statusCode()).isEqualTo(200);
     assertThat(served.body()).startsWith("-----BEGIN PUBLIC KEY-----\n");
@@ -133,7 +132,7 @@ class PaymentLogCheckpointsIT {
       "verify?from= starts at the checkpoint: intact, and it recomputes only what came after")
   void verifyFromACheckpoint() {
     new Shopper(SHOP_A).order(Db.newProduct(5, 1000, 10), 1);
-    long from = checkpointAtOrAfter(head()).path("seq").asLong();
+    long from = PaymentLog.checkpointAtOrAfter(PaymentLog.head()).path("seq").asLong();
     new Shopper(SHOP_A).order(Db.newProduct(5, 1000, 10), 1);
 
     JsonNode report = verify("?from=" + from);
@@ -157,7 +156,7 @@ class PaymentLogCheckpointsIT {
   @Test
   @DisplayName("a row changed behind the log's back after a checkpoint is found by verify?from=")
   void changeAfterTheCheckpointIsFound() throws Exception {
-    long from = checkpointAtOrAfter(head()).path("seq").asLong();
+    long from = PaymentLog.checkpointAtOrAfter(PaymentLog.head()).path("seq").asLong();
     JsonNode order = new Shopper(SHOP_A).order(Db.newProduct(5, 700, 10), 1);
     long changed =
         PaymentLog.search("orderId=" + order.get("id").asLong() + "&kind=ORDER_CREATED")
@@ -209,9 +208,9 @@ class PaymentLogCheckpointsIT {
           + " found at that checkpoint, which was signed for the old hash")
   void rewriteUpToACheckpointIsFound() throws Exception {
     long seq = orderCreatedSeq(new Shopper(SHOP_A).order(Db.newProduct(5, 700, 10), 1));
-    long checkpoint = checkpointAtOrAfter(seq).path("seq").asLong();
+    long checkpoint = PaymentLog.checkpointAtOrAfter(seq).path("seq").asLong();
     new Shopper(SHOP_A).order(Db.newProduct(5, 700, 10), 1);
-    assertThat(head()).as("entries after the checkpoint").isGreaterThan(checkpoint);
+    assertThat(PaymentLog.head()).as("entries after the checkpoint").isGreaterThan(checkpoint);
     List<LoggedEntry> original = new ArrayList<>();
     for (long s = seq; s <= checkpoint; s++) {
       original.add(entry(s));
@@ -238,9 +237,9 @@ class PaymentLogCheckpointsIT {
   @Test
   @DisplayName("a checkpoint row forged in the database (a wrong signature) is reported as broken")
   void forgedCheckpointIsReported() throws Exception {
-    long first = checkpointAtOrAfter(head()).path("seq").asLong();
+    long first = PaymentLog.checkpointAtOrAfter(PaymentLog.head()).path("seq").asLong();
     new Shopper(SHOP_A).order(Db.newProduct(5, 700, 10), 1);
-    JsonNode later = checkpointAtOrAfter(Math.max(head(), first + 5));
+    JsonNode later = PaymentLog.checkpointAtOrAfter(Math.max(PaymentLog.head(), first + 5));
     // An entry between two real checkpoints: the sequencer never signs one there itself.
     long forged =
         Db.count(
@@ -278,7 +277,7 @@ class PaymentLogCheckpointsIT {
   @DisplayName(
       "the database refuses UPDATE, DELETE and TRUNCATE on checkpoints, even for its owner")
   void checkpointsAreAppendOnly() throws SQLException {
-    checkpointAtOrAfter(head());
+    PaymentLog.checkpointAtOrAfter(PaymentLog.head());
     try (Connection c = Db.connect();
         Statement sql = c.createStatement()) {
       assertThatThrownBy(() -> sql.executeUpdate("UPDATE payment_log_checkpoint SET key_id = 'x'"))
@@ -336,30 +335,6 @@ class PaymentLogCheckpointsIT {
             + entries.get(0).seq());
     for (LoggedEntry e : entries) {
       store(e);
-    }
-  }
-
-  private static long head() {
-    return PaymentLog.search("size=1").path("asOf").asLong();
-  }
-
-  /** The newest checkpoint once it names entry {@code seq} or a later one; 20 s at most. */
-  private static JsonNode checkpointAtOrAfter(long seq) {
-    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-    while (true) {
-      JsonNode items = json(AUDITOR.get(CHECKPOINTS + "?size=1")).path("items");
-      if (!items.isEmpty() && items.get(0).path("seq").asLong() >= seq) {
-        return items.get(0);
-      }
-      assertThat(System.nanoTime())
-          .as("a checkpoint at or after entry " + seq + " within 20 s")
-          .isLessThan(deadline);
-      try {
-        Thread.sleep(200);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new AssertionError(e);
-      }
     }
   }
 
