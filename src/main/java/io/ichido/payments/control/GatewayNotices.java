@@ -121,7 +121,7 @@ public class GatewayNotices {
     ChargeStatus before = attempt.status();
     if (before == ChargeStatus.AWAITING_PAYMENT && attempt.beingCancelledWithOrder()) {
       // The gateway confirms the end its order's cancel asked for: the cancel decides the order.
-      attempt.notified(ended, notice.chargeId(), notice.reason());
+      attempt.cancelledWithOrder();
       return NoticeEffect.APPLIED;
     }
     if (before == ChargeStatus.AWAITING_PAYMENT) {
