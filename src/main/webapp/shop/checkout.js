@@ -72,6 +72,12 @@ export function choose(payment) {
  */
 export async function run(report) {
   let checkout = unfinished();
+  if (checkout.state === "cancelled") {
+    return finish(checkout, report);
+  }
+  if (checkout.cancel) {
+    return cancel(report); // a cancel was under way: it goes on with its key, nothing is charged
+  }
   const onWait = ({ waitMs, answer }) =>
     report(checkout, { retrying: true, waitMs, status: answer?.status ?? null });
 
@@ -120,6 +126,45 @@ export async function run(report) {
   if (checkout.state === "waiting") {
     report(checkout, {});
     await follow(checkout, report);
+  }
+  return finish(checkout, report);
+}
+
+/**
+ * Cancels the checkout's order (a shop's "Cancel order": the customer will not pay it after all),
+ * with a key made once per cancel and kept with the checkout until an answer comes, so that a
+ * retry, a second click or a reload sends the same cancel. Ends in "cancelled", "paid" (the
+ * customer paid first: the order stays paid), "failed" or "unconfirmed" (try again: same key).
+ */
+export async function cancel(report) {
+  let checkout = unfinished();
+  if (checkout?.order.id == null) {
+    return checkout;
+  }
+  if (!checkout.cancel) {
+    checkout.cancel = { key: newKey() };
+    save(checkout);
+  }
+  const key = checkout.cancel.key;
+  report(checkout, { cancelling: true });
+  const sent = await sendWithRetries(() => post(`../api/orders/${checkout.order.id}/cancel`, key, {}), {
+    onWait: ({ waitMs, answer }) =>
+      report(checkout, { retrying: true, waitMs, status: answer?.status ?? null }),
+  });
+  checkout = unfinished() ?? checkout; // a payment being followed meanwhile may have moved it
+  if (sent.final && sent.answer.status === 200) {
+    checkout.order.view = sent.answer.body;
+    checkout.state = "cancelled";
+    checkout.problem = null;
+  } else if (sent.final && sent.answer.type === "order-paid-refund-instead") {
+    checkout.state = "paid";
+    checkout.problem = null;
+  } else {
+    checkout.state = sent.final ? "failed" : "unconfirmed";
+    checkout.problem = sent.answer ? { status: sent.answer.status, ...sent.answer.body } : null;
+  }
+  if (sent.final) {
+    delete checkout.cancel;
   }
   return finish(checkout, report);
 }
@@ -178,7 +223,7 @@ async function follow(checkout, report) {
       continue;
     }
     checkout.order.view = order;
-    checkout.state = order.status === "PAID" ? "paid" : "failed";
+    checkout.state = order.status === "PAID" ? "paid" : order.status === "CANCELLED" ? "cancelled" : "failed";
     checkout.problem = checkout.state === "failed" ? { detail: `The order is ${order.status}.` } : null;
     return;
   }

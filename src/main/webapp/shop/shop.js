@@ -37,6 +37,7 @@ const INSTRUCTION_NAMES = {
 let products = [];
 let gateways = [];
 let running = false;
+let cancelling = false;
 
 document.addEventListener("DOMContentLoaded", () => {
   $("sign-in-form").addEventListener("submit", onSignIn);
@@ -47,6 +48,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $("method").addEventListener("change", showMethodFields);
   $("try-again").addEventListener("click", () => carryOn());
   $("new-order").addEventListener("click", onNewOrder);
+  $("cancel-order").addEventListener("click", onCancelOrder);
   $("resume-hint").hidden = checkouts.unfinished() === null;
   $("password").focus();
 });
@@ -229,6 +231,21 @@ async function carryOn() {
   }
 }
 
+/** Cancels the order shown: one cancel per click, its key kept until the server answers. */
+async function onCancelOrder() {
+  if (cancelling) {
+    return; // a second click while the first goes on: the same cancel
+  }
+  cancelling = true;
+  $("cancel-order").disabled = true;
+  try {
+    await checkouts.cancel(show);
+  } finally {
+    cancelling = false;
+    $("cancel-order").disabled = false;
+  }
+}
+
 function onNewOrder() {
   checkouts.forget();
   $("checkout").hidden = true;
@@ -250,6 +267,7 @@ const STATES = {
   declined: "Your card was declined. Choose another card or method and pay again.",
   failed: "This payment cannot go on.",
   unconfirmed: "We could not confirm your payment yet. Nothing is charged twice: try again.",
+  cancelled: "Order cancelled. Nothing was charged, and the items are back on sale.",
 };
 
 /** Shows where `checkout` stands; `note.retrying` while a retry waits. */
@@ -257,7 +275,7 @@ function show(checkout, note) {
   $("checkout").hidden = false;
   const status = $("checkout-state");
   status.dataset.state = checkout.state;
-  status.textContent = STATES[checkout.state];
+  status.textContent = note.cancelling ? "Cancelling your order…" : STATES[checkout.state];
   const order = checkout.order.view;
   const parts = [];
   if (order) {
@@ -276,7 +294,9 @@ function show(checkout, note) {
   $("checkout-detail").textContent = parts.join(" ");
   showInstructions(checkout);
   $("try-again").hidden = checkout.state !== "unconfirmed";
-  $("new-order").hidden = !["paid", "failed"].includes(checkout.state);
+  $("new-order").hidden = !["paid", "failed", "cancelled"].includes(checkout.state);
+  // Where a shop offers it: an order placed and not paid yet (awaiting konbini, declined, unsure).
+  $("cancel-order").hidden = !order || !["waiting", "declined", "unconfirmed"].includes(checkout.state);
 }
 
 function showInstructions(checkout) {

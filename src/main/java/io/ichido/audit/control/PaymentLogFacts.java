@@ -73,6 +73,7 @@ public class PaymentLogFacts {
             .counterparty(event.customer())
             .money(event.amount(), event.currency())
             .status(event.to().name())
+            .actor(event.actor())
             .detail("from", event.from().name())
             .detail("reason", event.reason())
             .build());

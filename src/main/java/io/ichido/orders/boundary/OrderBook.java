@@ -55,6 +55,7 @@ public class OrderBook implements PayableOrders {
           case PAID, PARTIALLY_REFUNDED, REFUNDED -> PayableOrder.Standing.PAID;
           case NEEDS_REVIEW -> PayableOrder.Standing.IN_REVIEW;
           case FAILED, EXPIRED -> PayableOrder.Standing.ENDED;
+          case CANCELLED -> PayableOrder.Standing.CANCELLED;
         };
     return new PayableOrder(
         order.id(),

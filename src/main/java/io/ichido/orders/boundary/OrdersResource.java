@@ -4,6 +4,7 @@ import io.ichido.idempotency.boundary.Idempotent;
 import io.ichido.orders.control.Orders;
 import io.ichido.orders.entity.CustomerOrder;
 import io.ichido.payments.boundary.OrderPaymentRecords;
+import io.ichido.payments.boundary.PaymentCancellations;
 import io.ichido.platform.boundary.CommonProblems;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -11,11 +12,13 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.NotSupportedException;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
@@ -37,6 +40,7 @@ public class OrdersResource {
 
   @Inject Orders orders;
   @Inject OrderPaymentRecords payments;
+  @Inject PaymentCancellations cancellations;
 
   @Operation(
       operationId = "createOrder",
@@ -117,5 +121,87 @@ public class OrdersResource {
   public OrderView get(@PathParam("id") long id, @Context SecurityContext caller) {
     CustomerOrder order = orders.find(caller.getUserPrincipal().getName(), id);
     return OrderView.of(order, payments.of(order.id()));
+  }
+
+  @Operation(
+      operationId = "cancelOrder",
+      summary = "Cancel an unpaid order",
+      description =
+          "Calls off one of the caller's orders that is not paid yet: any payment of it still"
+              + " waiting on the customer is ended at its gateway first where the gateway allows"
+              + " (Stripe, KOMOJU; at Omise and 2C2P it stays open, and money it still takes goes"
+              + " back by itself), then the order becomes CANCELLED and its stock goes back on"
+              + " sale, once. The body may be empty or give a reason, which the payment log keeps"
+              + " with the caller. An order cancelled already answers 200 as it stands. Send an"
+              + " Idempotency-Key made once per cancel.")
+  @APIResponse(
+      responseCode = "200",
+      description = "The order, CANCELLED, with its payments.",
+      content =
+          @Content(
+              mediaType = MediaType.APPLICATION_JSON,
+              schema = @Schema(implementation = OrderView.class)))
+  @APIResponse(
+      responseCode = "400",
+      description = CommonProblems.VALIDATION_FAILED + "; " + CommonProblems.MALFORMED_JSON + ".",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "404",
+      description = "`https://ichido.dev/problems/order-not-found`: no such order of the caller's.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "409",
+      description =
+          "`https://ichido.dev/problems/order-paid-refund-instead`: the order is paid; refund it"
+              + " with POST /api/orders/{id}/refunds"
+              + "; `https://ichido.dev/problems/order-not-cancellable`: the order expired, failed,"
+              + " was refunded or is in review"
+              + "; `https://ichido.dev/problems/payment-in-doubt`: a charge of the order may have"
+              + " been made and its gateway cannot say yet; nothing was cancelled, retry after"
+              + " Retry-After.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "503",
+      description = CommonProblems.DATABASE_UNAVAILABLE + ".",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @RequestBody(
+      required = false,
+      content =
+          @Content(
+              mediaType = MediaType.APPLICATION_JSON,
+              example =
+                  """
+          {"reason":"the customer changed their mind"}"""))
+  @POST
+  @Path("{id: \\d{1,18}}/cancel")
+  @Idempotent(transactional = false)
+  @Consumes(MediaType.APPLICATION_JSON)
+  public OrderView cancel(
+      @PathParam("id") long id, @Valid CancelRequest request, @Context SecurityContext caller) {
+    String owner = caller.getUserPrincipal().getName();
+    String reason = request == null || request.reason() == null ? null : request.reason().strip();
+    cancellations.cancel(owner, id, reason == null || reason.isEmpty() ? null : reason);
+    CustomerOrder order = orders.find(owner, id);
+    return OrderView.of(order, payments.of(order.id()));
+  }
+
+  /**
+   * The same cancel sent with no body at all, and so no Content-Type ({@code curl -X POST}); a body
+   * of any type but JSON is refused, as the JSON method's would be.
+   */
+  @Operation(hidden = true)
+  @POST
+  @Path("{id: \\d{1,18}}/cancel")
+  @Idempotent(transactional = false)
+  public OrderView cancelWithoutBody(
+      @PathParam("id") long id, @Context HttpHeaders headers, @Context SecurityContext caller) {
+    if (headers.getMediaType() != null) {
+      throw new NotSupportedException();
+    }
+    return cancel(id, null, caller);
   }
 }

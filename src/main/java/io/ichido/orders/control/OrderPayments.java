@@ -8,6 +8,7 @@ import io.ichido.orders.entity.OrderRefunded;
 import io.ichido.orders.entity.OrderStatus;
 import io.ichido.orders.entity.OrderStatusChanged;
 import io.ichido.payments.entity.PaymentAuthorized;
+import io.ichido.payments.entity.PaymentCancelled;
 import io.ichido.payments.entity.PaymentDisputed;
 import io.ichido.payments.entity.PaymentExpired;
 import io.ichido.payments.entity.PaymentFailed;
@@ -144,6 +145,26 @@ public class OrderPayments {
     }
   }
 
+  /** Its shop called the order off, with no payment of it open that could still pay it. */
+  void onPaymentCancelled(@Observes PaymentCancelled event) {
+    CustomerOrder order = orders.lock(event.orderId());
+    if (OPEN.contains(order.status())) {
+      OrderStatus before = order.status();
+      order.cancelled();
+      changed(
+          order,
+          before,
+          event.reason() == null
+              ? "cancelled by its shop"
+              : "cancelled by its shop: " + event.reason(),
+          event.actor());
+      ended.fire(
+          new OrderPaymentEnded(OrderDetails.of(order), OrderPaymentEnded.Cause.CANCELLED, null));
+    } else {
+      ignored(order, event);
+    }
+  }
+
   void onPaymentNeedsReview(@Observes PaymentNeedsReview event) {
     CustomerOrder order = orders.lock(event.orderId());
     if (OPEN.contains(order.status())
@@ -173,6 +194,10 @@ public class OrderPayments {
   }
 
   private void changed(CustomerOrder order, OrderStatus before, String reason) {
+    changed(order, before, reason, null);
+  }
+
+  private void changed(CustomerOrder order, OrderStatus before, String reason, String actor) {
     changed.fire(
         new OrderStatusChanged(
             order.id(),
@@ -181,7 +206,8 @@ public class OrderPayments {
             order.status(),
             order.amount(),
             order.currency(),
-            reason));
+            reason,
+            actor));
   }
 
   private static void ignored(CustomerOrder order, Object event) {

@@ -142,6 +142,12 @@ public class CustomerOrder {
     this.status = OrderStatus.EXPIRED;
   }
 
+  /** Its shop called it off before it was paid: the order ends. */
+  public void cancelled() {
+    requireStatus(OrderStatus.PENDING_PAYMENT, OrderStatus.AWAITING_PAYMENT);
+    this.status = OrderStatus.CANCELLED;
+  }
+
   /**
    * The gateway gave back {@code refundedTotal} so far: all of it ends the order as REFUNDED, less
    * leaves it PARTIALLY_REFUNDED with the sum.

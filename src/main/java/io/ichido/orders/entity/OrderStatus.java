@@ -1,6 +1,8 @@
 package io.ichido.orders.entity;
 
-/** Where an order stands. Statuses only move forward: FAILED, EXPIRED and REFUNDED stay. */
+/**
+ * Where an order stands. Statuses only move forward: FAILED, EXPIRED, CANCELLED and REFUNDED stay.
+ */
 public enum OrderStatus {
   PENDING_PAYMENT,
   AWAITING_PAYMENT,
@@ -13,5 +15,7 @@ public enum OrderStatus {
   NEEDS_REVIEW,
   /** Paid, then part of it given back; still paid. */
   PARTIALLY_REFUNDED,
-  REFUNDED
+  REFUNDED,
+  /** Called off by its shop before it was paid: its stock is back on sale, it takes no money. */
+  CANCELLED
 }

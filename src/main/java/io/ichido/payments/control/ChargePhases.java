@@ -84,7 +84,8 @@ class ChargePhases {
           throw PaymentRefused.alreadyPaid(
               order.id(), attempts.stream().filter(a -> a.status().paid()).findFirst());
       case AWAITING_PAYMENT -> throw PaymentRefused.awaitingPayment(order.id());
-      case IN_REVIEW, ENDED -> throw PaymentRefused.notPayable(order.id(), order.status());
+      case IN_REVIEW, ENDED, CANCELLED ->
+          throw PaymentRefused.notPayable(order.id(), order.status());
     }
     if (attempts.stream().anyMatch(a -> a.status() == ChargeStatus.REQUIRES_ACTION)) {
       // A 3-D Secure charge under another key is still open for this order.

@@ -119,6 +119,11 @@ public class GatewayNotices {
   /** A failure or lapse ends an awaited payment (and the order); a card just becomes payable. */
   private NoticeEffect ended(ChargeAttempt attempt, GatewayNotice notice, ChargeStatus ended) {
     ChargeStatus before = attempt.status();
+    if (before == ChargeStatus.AWAITING_PAYMENT && attempt.beingCancelledWithOrder()) {
+      // The gateway confirms the end its order's cancel asked for: the cancel decides the order.
+      attempt.cancelledWithOrder();
+      return NoticeEffect.APPLIED;
+    }
     if (before == ChargeStatus.AWAITING_PAYMENT) {
       attempt.notified(ended, notice.chargeId(), notice.reason());
       events.fire(

@@ -81,6 +81,12 @@ public class ChargeAttempt {
   /** The failure code of an attempt its gateway's search did not show yet, too early to believe. */
   public static final String NOT_FOUND_YET = "not_found_yet";
 
+  /** The mark of an attempt its order's cancel is ending at the gateway, while it holds it. */
+  public static final String CANCELLING_WITH_ORDER = "cancelling_with_order";
+
+  /** The failure code of an attempt ended at its gateway because its order was cancelled. */
+  public static final String CANCELLED_WITH_ORDER = "cancelled_with_order";
+
   /** The client's key, as the client sent it. */
   @Column(name = "idempotency_key", nullable = false, updatable = false)
   private String idempotencyKey;
@@ -246,6 +252,34 @@ public class ChargeAttempt {
   }
 
   /**
+   * Takes an attempt waiting on the customer over for ending it at its gateway with its order's
+   * cancel, unless a sweep holds it or it moved on. Another cancel of the order may hold it too:
+   * both end the same payment, which the gateway ends once.
+   */
+  public boolean claimForCancel(Duration lease) {
+    Instant now = now();
+    if ((status != ChargeStatus.AWAITING_PAYMENT && status != ChargeStatus.REQUIRES_ACTION)
+        || (leaseUntil != null
+            && leaseUntil.isAfter(now)
+            && !CANCELLING_WITH_ORDER.equals(failureCode))) {
+      return false;
+    }
+    this.leaseUntil = now.plus(lease);
+    this.failureCode = CANCELLING_WITH_ORDER;
+    return true;
+  }
+
+  /**
+   * Whether its order's cancel is ending it at the gateway right now: the gateway's word that it
+   * ended is then the cancel's to act on, not a failure of the order's payment.
+   */
+  public boolean beingCancelledWithOrder() {
+    return CANCELLING_WITH_ORDER.equals(failureCode)
+        && leaseUntil != null
+        && leaseUntil.isAfter(now());
+  }
+
+  /**
    * Takes an attempt still waiting for the customer's payment past its deadline (and {@code grace})
    * over for asking its gateway, unless someone holds it or it moved on.
    */
@@ -277,6 +311,19 @@ public class ChargeAttempt {
     }
     moveTo(ChargeStatus.EXPIRED);
     this.failureCode = why;
+    this.answeredAt = now();
+  }
+
+  /**
+   * Its order was cancelled while this attempt waited on the customer, and the gateway confirmed it
+   * ended the payment: nothing can be paid under it any more.
+   */
+  public void cancelledWithOrder() {
+    if (status != ChargeStatus.AWAITING_PAYMENT && status != ChargeStatus.REQUIRES_ACTION) {
+      throw new IllegalStateException("Only an attempt waiting on the customer is cancelled");
+    }
+    moveTo(ChargeStatus.EXPIRED);
+    this.failureCode = CANCELLED_WITH_ORDER;
     this.answeredAt = now();
   }
 

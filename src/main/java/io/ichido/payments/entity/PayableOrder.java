@@ -29,7 +29,9 @@ public record PayableOrder(
     /** A person must decide about its money. */
     IN_REVIEW,
     /** Ended without a payment (failed, expired). */
-    ENDED;
+    ENDED,
+    /** Called off by its shop before it was paid. */
+    CANCELLED;
 
     /** Whether money reported now is this order's payment. */
     public boolean open() {

@@ -182,6 +182,47 @@ class ShopIT {
   }
 
   @Test
+  @DisplayName(
+      "konbini, then Cancel order (clicked twice): the payment is cancelled at KOMOJU, the order"
+          + " CANCELLED once, its stock back, no receipt")
+  void cancelWhileAwaitingKonbini() throws Exception {
+    long teaOnHand = Db.onHand(TEA);
+    long teaReserved = Db.reserved(TEA);
+    open(Api.BASE);
+    chooseBasket();
+    choosePayment("komoju", "konbini");
+    fill("phone", "09012345678");
+    byId("pay").click();
+    wait.until(ExpectedConditions.attributeToBe(By.id("checkout-state"), "data-state", "waiting"));
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("cancel-order")));
+    long order = orderShown();
+    assertThat(Db.reserved(TEA)).isEqualTo(teaReserved + 2);
+
+    new Actions(browser).doubleClick(byId("cancel-order")).perform();
+
+    wait.until(
+        ExpectedConditions.attributeToBe(By.id("checkout-state"), "data-state", "cancelled"));
+    assertThat(byId("checkout-state").getText()).startsWith("Order cancelled.");
+    assertThat(byId("cancel-order").isDisplayed()).isFalse();
+    assertThat(byId("new-order").isDisplayed()).isTrue();
+    assertThat(Db.text("SELECT status FROM customer_order WHERE id = ?", order))
+        .isEqualTo("CANCELLED");
+    assertThat(Sandbox.charges(order))
+        .singleElement()
+        .satisfies(c -> assertThat(c.path("status").asText()).isEqualTo("cancelled"));
+    assertThat(Db.reserved(TEA)).isEqualTo(teaReserved);
+    assertThat(Db.onHand(TEA)).isEqualTo(teaOnHand);
+    assertThat(
+            Db.count(
+                "SELECT count(*) FROM idempotency_key WHERE request_path LIKE ?",
+                "%/orders/" + order + "/cancel"))
+        .as("one cancel key for the double click")
+        .isOne();
+    Thread.sleep(2_000);
+    assertThat(MAILBOX.to(customer)).as("mails to %s", customer).isEmpty();
+  }
+
+  @Test
   @DisplayName("a declined card, then another: the same order, paid once")
   void declinedThenPaid() throws Exception {
     open(Api.BASE);

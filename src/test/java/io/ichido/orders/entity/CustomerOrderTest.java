@@ -40,6 +40,27 @@ class CustomerOrderTest {
         .isInstanceOf(IllegalArgumentException.class);
   }
 
+  @Test
+  @DisplayName("an order is cancelled only while unpaid, and stays cancelled")
+  void cancelledOnlyWhileUnpaid() {
+    CustomerOrder pending = order();
+    pending.cancelled();
+    assertThat(pending.status()).isEqualTo(OrderStatus.CANCELLED);
+    assertThatThrownBy(pending::cancelled).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> pending.paid("stripe", "pi_1", "k"))
+        .isInstanceOf(IllegalStateException.class);
+
+    CustomerOrder awaiting = order();
+    awaiting.awaitingPayment("komoju", "pay_1", "k");
+    awaiting.cancelled();
+    assertThat(awaiting.status()).isEqualTo(OrderStatus.CANCELLED);
+
+    CustomerOrder paid = order();
+    paid.paid("stripe", "pi_2", "k");
+    assertThatThrownBy(paid::cancelled).isInstanceOf(IllegalStateException.class);
+    assertThat(paid.status()).isEqualTo(OrderStatus.PAID);
+  }
+
   private static CustomerOrder order() {
     return new CustomerOrder(
         "shop-a", "Taro", "JPY", List.of(new OrderLine("MUG", "Mug", 2, 1000, 10)));

@@ -121,6 +121,34 @@ class ChargeAttemptTest {
   }
 
   @Test
+  @DisplayName(
+      "a cancel takes a waiting attempt over unless a sweep holds it, another cancel may too;"
+          + " ended with its order it holds no slot")
+  void cancelledWithOrder() {
+    ChargeAttempt konbini = started(Duration.ofMinutes(1));
+    konbini.answered(ChargeStatus.AWAITING_PAYMENT, "pay_k", null, null);
+    assertThat(konbini.beingCancelledWithOrder()).isFalse();
+    assertThat(konbini.claimForCancel(Duration.ofMinutes(1))).isTrue();
+    assertThat(konbini.claimForCancel(Duration.ofMinutes(1))).as("a second cancel").isTrue();
+    assertThat(konbini.beingCancelledWithOrder()).isTrue();
+
+    konbini.cancelledWithOrder();
+    assertThat(konbini.status()).isEqualTo(ChargeStatus.EXPIRED);
+    assertThat(konbini.failureCode()).isEqualTo(ChargeAttempt.CANCELLED_WITH_ORDER);
+    assertThat(konbini.status().holdsSlot()).isFalse();
+    assertThat(konbini.beingCancelledWithOrder()).isFalse();
+    assertThat(konbini.claimForCancel(Duration.ofMinutes(1))).as("no longer waiting").isFalse();
+    org.assertj.core.api.Assertions.assertThatThrownBy(konbini::cancelledWithOrder)
+        .isInstanceOf(IllegalStateException.class);
+
+    ChargeAttempt swept = started(Duration.ofMinutes(1));
+    swept.answered(ChargeStatus.REQUIRES_ACTION, "pi_3ds", null, null);
+    assertThat(swept.claimAbandoned(Duration.ofMinutes(1))).isTrue();
+    assertThat(swept.claimForCancel(Duration.ofMinutes(1))).as("held by a sweep").isFalse();
+    assertThat(swept.beingCancelledWithOrder()).isFalse();
+  }
+
+  @Test
   @DisplayName("a short payment in review keeps what went back of it, up to what was received")
   void refundOfMoneyInReview() {
     ChargeAttempt attempt = started(Duration.ofMinutes(1));
