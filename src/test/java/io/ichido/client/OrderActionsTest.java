@@ -30,11 +30,11 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link OrderCancels} against a JDK HTTP server that answers from a script: the key made once is
+ * {@link OrderActions} against a JDK HTTP server that answers from a script: the key made once is
  * sent on every try, {@code payment-in-doubt} and 503 are retried after at least {@code
  * Retry-After}, a refused cancel is final after one try. Waits go to a clock the test moves.
  */
-class OrderCancelsTest {
+class OrderActionsTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -74,15 +74,15 @@ class OrderCancelsTest {
   private final List<Seen> seen = new ArrayList<>();
   private final FakeTime time = new FakeTime();
   private HttpServer server;
-  private OrderCancels cancels;
+  private OrderActions actions;
 
   @BeforeEach
   void start() throws IOException {
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.createContext("/", this::answer);
     server.start();
-    cancels =
-        new OrderCancels(
+    actions =
+        new OrderActions(
             HttpClient.newHttpClient(),
             URI.create("http://localhost:" + server.getAddress().getPort() + "/"),
             request -> request.header("Authorization", "Basic c2hvcC1hOnNob3AtYS1zZWNyZXQ="),
@@ -134,7 +134,7 @@ class OrderCancelsTest {
     OperationKey key = new OperationKey("cancel-order-42-click-1");
 
     Retries.Result<HttpResponse<String>> result =
-        cancels.cancel(42, key, "customer said \"no\" \\ twice");
+        actions.cancel(42, key, "customer said \"no\" \\ twice");
 
     assertThat(result.settled()).isTrue();
     assertThat(result.attempts()).isEqualTo(3);
@@ -159,7 +159,7 @@ class OrderCancelsTest {
   void paidOrderIsFinal() throws Exception {
     script.add(new Scripted(409, "order-paid-refund-instead", null));
 
-    Retries.Result<HttpResponse<String>> result = cancels.cancel(42, OperationKey.random());
+    Retries.Result<HttpResponse<String>> result = actions.cancel(42, OperationKey.random());
 
     assertThat(result.settled()).isTrue();
     assertThat(result.attempts()).isOne();
@@ -175,10 +175,54 @@ class OrderCancelsTest {
     script.add(new Scripted(409, "payment-in-doubt", "1"));
 
     Retries.Result<HttpResponse<String>> result =
-        cancels.cancel(7, new OperationKey("cancel-order-7"));
+        actions.cancel(7, new OperationKey("cancel-order-7"));
 
     assertThat(result.settled()).isFalse();
     assertThat(result.attempts()).isEqualTo(RetryPolicy.DEFAULT.maxAttempts());
     assertThat(seen).extracting(Seen::key).containsOnly("cancel-order-7");
+  }
+
+  @Test
+  @DisplayName(
+      "a refund: refund-unanswered, then refund-in-doubt, then the refund: one key, each wait at"
+          + " least Retry-After, amount and reason as sent")
+  void refundRetriesWithOneKey() throws Exception {
+    script.add(new Scripted(503, "refund-unanswered", "3"));
+    script.add(new Scripted(409, "refund-in-doubt", "5"));
+    script.add(new Scripted(201, null, null));
+    OperationKey key = new OperationKey("refund-order-42-press-1");
+
+    Retries.Result<HttpResponse<String>> result = actions.refund(42, 1_000, key, "broken mug");
+
+    assertThat(result.settled()).isTrue();
+    assertThat(result.attempts()).isEqualTo(3);
+    assertThat(result.value().statusCode()).isEqualTo(201);
+    assertThat(seen).hasSize(3);
+    for (Seen one : seen) {
+      assertThat(one.path()).isEqualTo("/api/orders/42/refunds");
+      assertThat(one.key()).isEqualTo("refund-order-42-press-1");
+      assertThat(JSON.readTree(one.body()))
+          .isEqualTo(JSON.readTree("{\"amount\":1000,\"reason\":\"broken mug\"}"));
+    }
+    assertThat(time.slept.get(0)).isGreaterThanOrEqualTo(Duration.ofSeconds(3));
+    assertThat(time.slept.get(1)).isGreaterThanOrEqualTo(Duration.ofSeconds(5));
+  }
+
+  @Test
+  @DisplayName("refund-exceeds-balance and refund-duplicate are final: one try each")
+  void refundRefusalsAreFinal() throws Exception {
+    script.add(new Scripted(409, "refund-exceeds-balance", null));
+    Retries.Result<HttpResponse<String>> over = actions.refund(42, 9_999, OperationKey.random());
+    assertThat(over.attempts()).isOne();
+    assertThat(over.value().body()).contains("refund-exceeds-balance");
+    assertThat(seen)
+        .singleElement()
+        .satisfies(one -> assertThat(one.body()).isEqualTo("{\"amount\":9999}"));
+
+    script.clear();
+    script.add(new Scripted(409, "refund-duplicate", null));
+    Retries.Result<HttpResponse<String>> again = actions.refund(42, 500, OperationKey.random());
+    assertThat(again.attempts()).isOne();
+    assertThat(time.slept).isEmpty();
   }
 }
