@@ -169,6 +169,45 @@ export async function cancel(report) {
   return finish(checkout, report);
 }
 
+/**
+ * Gives back `amount` yen of the checkout's paid order (a shop's "Refund": the customer returned
+ * something), with a key made once per refund and kept with the checkout until an answer comes,
+ * so that a retry, a second click or a reload asks for the same refund, never a second one. A
+ * new amount is a new refund, with a new key. Each refund made is kept in `checkout.refunds`;
+ * `checkout.refundProblem` says why the last one was not.
+ */
+export async function refund(amount, report) {
+  let checkout = unfinished();
+  if (checkout?.order.id == null || checkout.state !== "paid") {
+    return checkout;
+  }
+  if (!checkout.refund || checkout.refund.amount !== amount) {
+    checkout.refund = { key: newKey(), amount };
+    save(checkout);
+  }
+  const key = checkout.refund.key;
+  report(checkout, { refunding: true });
+  const sent = await sendWithRetries(
+    () => post(`../api/orders/${checkout.order.id}/refunds`, key, { amount, reason: "refunded at the shop" }),
+    { onWait: ({ waitMs, answer }) => report(checkout, { refunding: true, retrying: true, waitMs, status: answer?.status ?? null }) }
+  );
+  checkout = unfinished() ?? checkout;
+  if (sent.final && sent.answer.status === 201) {
+    checkout.refunds = [...(checkout.refunds ?? []).filter((r) => r.refund_id !== sent.answer.body.refund_id), sent.answer.body];
+    checkout.refundProblem = null;
+  } else if (sent.final) {
+    checkout.refundProblem = { status: sent.answer.status, ...sent.answer.body };
+  } else {
+    checkout.refundProblem = {
+      detail: "No answer yet. Press Refund again: the same refund is asked for, never a second one.",
+    };
+  }
+  if (sent.final) {
+    delete checkout.refund;
+  }
+  return finish(checkout, report);
+}
+
 function chargeBody(checkout) {
   const view = checkout.order.view;
   const choice = checkout.choice;

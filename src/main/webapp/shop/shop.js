@@ -38,6 +38,7 @@ let products = [];
 let gateways = [];
 let running = false;
 let cancelling = false;
+let refunding = false;
 
 document.addEventListener("DOMContentLoaded", () => {
   $("sign-in-form").addEventListener("submit", onSignIn);
@@ -49,6 +50,13 @@ document.addEventListener("DOMContentLoaded", () => {
   $("try-again").addEventListener("click", () => carryOn());
   $("new-order").addEventListener("click", onNewOrder);
   $("cancel-order").addEventListener("click", onCancelOrder);
+  $("refund-order").addEventListener("click", onRefund);
+  $("refund-amount").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault(); // Enter here refunds; it must not submit the form (Pay)
+      onRefund();
+    }
+  });
   $("resume-hint").hidden = checkouts.unfinished() === null;
   $("password").focus();
 });
@@ -246,9 +254,46 @@ async function onCancelOrder() {
   }
 }
 
+/** Refunds the amount entered: one refund per click, its key kept until the server answers. */
+async function onRefund() {
+  if (refunding) {
+    return; // a second click while the first goes on: the same refund
+  }
+  const amount = Number($("refund-amount").value);
+  if (!Number.isInteger(amount) || amount <= 0) {
+    $("refund-result").textContent = "Enter a whole number of yen above 0.";
+    return;
+  }
+  refunding = true;
+  $("refund-order").disabled = true;
+  try {
+    await checkouts.refund(amount, show);
+  } finally {
+    refunding = false;
+    $("refund-order").disabled = false;
+  }
+}
+
+/** What the last refund did, or why it was not made. */
+function refundText(checkout, note) {
+  if (note.refunding) {
+    return "Refunding…";
+  }
+  if (checkout.refundProblem) {
+    return checkout.refundProblem.detail || checkout.refundProblem.title || "The refund was not made.";
+  }
+  const last = checkout.refunds?.at(-1);
+  if (!last) {
+    return "";
+  }
+  const invoice = last.return_invoice ? ` Return invoice ${last.return_invoice.number}.` : "";
+  return `Refunded ¥${last.amount.toLocaleString("ja-JP")}.${invoice} ¥${last.refundable.toLocaleString("ja-JP")} left to refund.`;
+}
+
 function onNewOrder() {
   checkouts.forget();
   $("checkout").hidden = true;
+  $("refund-amount").value = "";
   $("pay").disabled = false;
   for (const input of document.querySelectorAll("#catalogue-rows input")) {
     input.value = "0";
@@ -297,6 +342,13 @@ function show(checkout, note) {
   $("new-order").hidden = !["paid", "failed", "cancelled"].includes(checkout.state);
   // Where a shop offers it: an order placed and not paid yet (awaiting konbini, declined, unsure).
   $("cancel-order").hidden = !order || !["waiting", "declined", "unconfirmed"].includes(checkout.state);
+  // A paid order can be refunded, in whole or in part, as long as something is left.
+  const left = checkout.refunds?.at(-1)?.refundable ?? order?.amount ?? 0;
+  $("refund").hidden = checkout.state !== "paid" || !order || (left <= 0 && !checkout.refundProblem);
+  if ($("refund-amount").value === "" && left > 0) {
+    $("refund-amount").value = String(left);
+  }
+  $("refund-result").textContent = refundText(checkout, note);
 }
 
 function showInstructions(checkout) {

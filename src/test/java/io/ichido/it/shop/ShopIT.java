@@ -85,7 +85,9 @@ class ShopIT {
   }
 
   @Test
-  @DisplayName("a double click on Pay: one order, one charge, one receipt")
+  @DisplayName(
+      "a double click on Pay: one order, one charge, one receipt; a double click on Refund: one"
+          + " refund, its return invoice")
   void doubleClick() throws Exception {
     open(Api.BASE);
     chooseBasket();
@@ -94,6 +96,30 @@ class ShopIT {
     long order = paid();
     chromium.screenshot("shop-paid.png");
     chargedOnceAndMailedOnce(order);
+
+    // The customer brings a mug back: a refund of part of it, by a double click on Refund.
+    WebElement amount = byId("refund-amount");
+    wait.until(ExpectedConditions.visibilityOf(amount));
+    assertThat(amount.getAttribute("value")).as("all of it is offered first").isEqualTo("5672");
+    amount.clear();
+    amount.sendKeys("1000");
+    new Actions(browser).doubleClick(byId("refund-order")).perform();
+    wait.until(shown -> byId("refund-result").getText().startsWith("Refunded ¥1,000."));
+    assertThat(byId("refund-result").getText())
+        .containsPattern("Return invoice H\\d{4}-\\d{8}\\.")
+        .endsWith("¥4,672 left to refund.");
+    assertThat(Sandbox.charges(order))
+        .singleElement()
+        .satisfies(c -> assertThat(c.path("amountRefunded").asLong()).isEqualTo(1000));
+    assertThat(
+            Db.count(
+                "SELECT count(*) FROM idempotency_key WHERE request_path LIKE ?",
+                "%/orders/" + order + "/refunds"))
+        .as("one refund key for the double click")
+        .isOne();
+    MAILBOX.await(customer, 2); // the receipt, then the return invoice
+    assertThat(Db.text("SELECT status FROM customer_order WHERE id = ?", order))
+        .isEqualTo("PARTIALLY_REFUNDED");
   }
 
   @Test
