@@ -16,6 +16,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -255,7 +256,7 @@ class CancellationIT {
     JsonNode order = new Shopper(SHOP).order(sku, 1);
     long orderId = order.get("id").asLong();
     charge(order, "stripe", "card", Sandbox.CARD_THAT_PAYS.get("stripe"));
-    long facts = Db.factsByKind("order_id", orderId).values().stream().mapToLong(n -> n).sum();
+    long facts = factsBesidesMail(orderId);
 
     HttpResponse<String> refused =
         SHOP.postJson(cancel(orderId), "cancel-" + UUID.randomUUID(), "{}");
@@ -267,9 +268,16 @@ class CancellationIT {
         .contains("POST /api/orders/" + orderId + "/refunds");
     assertThat(orderStatus(orderId)).isEqualTo("PAID");
     assertThat(inventory(sku)).isEqualTo(List.of(9, 0, 9));
-    assertThat(Db.factsByKind("order_id", orderId).values().stream().mapToLong(n -> n).sum())
-        .isEqualTo(facts);
+    assertThat(factsBesidesMail(orderId)).isEqualTo(facts);
     MoneyTrail.assertNetIs(orderId, order.get("amount").asLong());
+  }
+
+  /** The order's chained facts but its mail's, which the outbox chains whenever it sends. */
+  private static long factsBesidesMail(long orderId) {
+    return Db.factsByKind("order_id", orderId).entrySet().stream()
+        .filter(kind -> !kind.getKey().startsWith("EMAIL_"))
+        .mapToLong(Map.Entry::getValue)
+        .sum();
   }
 
   @Test
