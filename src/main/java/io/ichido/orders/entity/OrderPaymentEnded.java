@@ -2,8 +2,8 @@ package io.ichido.orders.entity;
 
 /**
  * The order ended unpaid, in the transaction that decided it: its payment failed, expired, or never
- * began within the payment window. {@code customerEmail} is the payer's address when the ended
- * payment named one.
+ * began within the payment window, or what it received in review went back. {@code customerEmail}
+ * is the payer's address when the ended payment named one.
  */
 public record OrderPaymentEnded(OrderDetails order, Cause cause, String customerEmail) {
 
@@ -14,6 +14,8 @@ public record OrderPaymentEnded(OrderDetails order, Cause cause, String customer
     /** The gateway said the awaited payment expired unpaid (konbini, bank transfer, QR). */
     EXPIRED,
     /** No charge was made before the payment window closed. */
-    UNPAID
+    UNPAID,
+    /** An operator gave back from the review queue everything the order received. */
+    REFUNDED
   }
 }

@@ -8,6 +8,7 @@ import io.ichido.payments.entity.PayableOrder;
 import io.ichido.payments.entity.PaymentRefunded;
 import io.ichido.payments.entity.RefundRefused;
 import io.ichido.payments.entity.RefundRequested;
+import io.ichido.payments.entity.ReviewRefunded;
 import io.ichido.payments.entity.SurplusRefundFailed;
 import io.ichido.payments.entity.SurplusRefunded;
 import io.ichido.platform.control.Rows;
@@ -125,17 +126,7 @@ class RefundPhases {
             key);
     em.persist(refund);
     em.flush();
-    events.fire(
-        new RefundRequested(
-            orderId,
-            refund.id(),
-            refund.gateway(),
-            refund.chargeId(),
-            amount,
-            refund.currency(),
-            owner,
-            key,
-            note));
+    events.fire(RefundRequested.of(refund, key));
     return new RefundStep(refund.id(), true);
   }
 
@@ -157,7 +148,7 @@ class RefundPhases {
     };
   }
 
-  private static String notByApiWhy(String gateway) {
+  static String notByApiWhy(String gateway) {
     return "2c2p".equals(gateway)
         ? "2C2P refunds through its Payment Maintenance API (JWE-encrypted, signed XML), which"
             + " Ichido does not speak: refund it in 2C2P's merchant portal"
@@ -210,6 +201,9 @@ class RefundPhases {
     em.refresh(attempt);
     if (!refund.owed()) {
       given(refund, attempt, via);
+      if (refund.review()) {
+        reviewReturned(refund);
+      }
       return;
     }
     attempt.surplusRefunded(Math.max(refundedTotal, refund.amount()));
@@ -250,6 +244,29 @@ class RefundPhases {
             refund.gatewayRefundId(),
             refund.requestedBy(),
             via));
+  }
+
+  /**
+   * The order in review whose money an operator is giving back ends once the last of its refunds is
+   * made: whoever settles that one (the request, or the sweep after a lost answer) tells it.
+   */
+  private void reviewReturned(GatewayRefund settled) {
+    List<GatewayRefund> returning =
+        em.createNamedQuery(GatewayRefund.FOR_ORDER, GatewayRefund.class)
+            .setParameter("orderId", settled.orderId())
+            .getResultStream()
+            .filter(r -> r.review() && r.status() != GatewayRefund.Status.FAILED)
+            .toList();
+    if (returning.stream().anyMatch(r -> r.status().inDoubt())) {
+      return;
+    }
+    events.fire(
+        new ReviewRefunded(
+            settled.orderId(),
+            returning.stream().mapToLong(GatewayRefund::amount).sum(),
+            settled.currency(),
+            returning.size(),
+            settled.requestedBy()));
   }
 
   @Transactional(TxType.REQUIRES_NEW)

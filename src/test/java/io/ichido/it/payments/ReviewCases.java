@@ -1,0 +1,42 @@
+package io.ichido.it.payments;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.ichido.it.support.Api;
+import io.ichido.it.support.Db;
+import io.ichido.it.support.Sandbox;
+import io.ichido.it.support.Shopper;
+import java.net.http.HttpResponse;
+import java.util.UUID;
+
+/** Real orders in review, made as customers make them: bank transfers of the wrong amount. */
+final class ReviewCases {
+
+  private static final Api SHOP_A = Api.as("shop-a");
+
+  private ReviewCases() {}
+
+  /**
+   * One unit of {@code sku} ordered by shop-a and paid by KOMOJU bank transfer with {@code off} yen
+   * off what it owes: the order is in review. Answers the charge.
+   */
+  static JsonNode inReview(String sku, String email, long off) {
+    JsonNode order = new Shopper(SHOP_A).order(sku, 1, email);
+    HttpResponse<String> charged =
+        SHOP_A.postJson(
+            "/api/payments/charge",
+            "pay-" + UUID.randomUUID(),
+            Shopper.chargeBody(order, "komoju", "bank_transfer", "", email));
+    assertThat(charged.statusCode()).as(charged.body()).isEqualTo(201);
+    JsonNode charge = Shopper.json(charged.body());
+    Sandbox.complete(
+        "komoju", charge.path("charge_id").asText(), charge.path("amount").asLong() + off);
+    assertThat(status(charge.path("order_id").asLong())).isEqualTo("NEEDS_REVIEW");
+    return charge;
+  }
+
+  static String status(long orderId) {
+    return Db.text("SELECT status FROM customer_order WHERE id = ?", orderId);
+  }
+}
