@@ -10,7 +10,10 @@ import io.ichido.it.support.Shopper;
 import java.net.http.HttpResponse;
 import java.util.UUID;
 
-/** Real orders in review, made as customers make them: bank transfers of the wrong amount. */
+/**
+ * Real orders in review, made as customers and gateways make them: bank transfers of the wrong
+ * amount, disputed card payments.
+ */
 final class ReviewCases {
 
   private static final Api SHOP_A = Api.as("shop-a");
@@ -34,6 +37,23 @@ final class ReviewCases {
         "komoju", charge.path("charge_id").asText(), charge.path("amount").asLong() + off);
     assertThat(status(charge.path("order_id").asLong())).isEqualTo("NEEDS_REVIEW");
     return charge;
+  }
+
+  /** One unit of {@code sku} paid by card through {@code gateway}, then disputed: in review. */
+  static long disputed(String gateway, String sku, String email) {
+    JsonNode order = new Shopper(SHOP_A).order(sku, 1, email);
+    HttpResponse<String> charged =
+        SHOP_A.postJson(
+            "/api/payments/charge",
+            "pay-" + UUID.randomUUID(),
+            Shopper.chargeBody(order, gateway, "card", Sandbox.CARD_THAT_PAYS.get(gateway), email));
+    assertThat(charged.statusCode()).as(charged.body()).isEqualTo(201);
+    long orderId = order.path("id").asLong();
+    JsonNode disputed =
+        Sandbox.dispute(gateway, Sandbox.charges(orderId).get(0).path("id").asText());
+    assertThat(disputed.path("webhook").path("status").asInt()).isEqualTo(200);
+    assertThat(status(orderId)).isEqualTo("NEEDS_REVIEW");
+    return orderId;
   }
 
   static String status(long orderId) {

@@ -1,5 +1,6 @@
 package io.ichido.it.payments;
 
+import static io.ichido.it.payments.ReviewCases.disputed;
 import static io.ichido.it.payments.ReviewCases.inReview;
 import static io.ichido.it.payments.ReviewCases.status;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -239,6 +240,32 @@ class ReviewQueueIT {
     assertThat(Db.count("SELECT count(*) FROM gateway_refund WHERE order_id = ?", orderId)).isOne();
     assertThat(status(orderId)).isEqualTo("REFUNDED");
     assertThat(facts(orderId, "REVIEW_REFUNDED")).isOne();
+  }
+
+  @Test
+  @DisplayName(
+      "a disputed 2C2P payment: refund answered 409 refund-not-by-api and accept 409"
+          + " review-nothing-received, nothing sent, the order still in review")
+  void twoC2pDisputeRefused() {
+    String sku = Db.newProduct(5, 1000, 10);
+    long orderId = disputed("2c2p", sku, "review-2c2p-" + UUID.randomUUID() + "@example.jp");
+
+    HttpResponse<String> refund =
+        OPERATOR.postJson(
+            "/api/review/orders/" + orderId + "/refund", "refund-" + UUID.randomUUID(), "");
+    assertThat(refund.statusCode()).as(refund.body()).isEqualTo(409);
+    assertThat(refund.body()).contains("refund-not-by-api").contains("2C2P");
+    HttpResponse<String> accept =
+        OPERATOR.postJson(
+            "/api/review/orders/" + orderId + "/accept", "accept-" + UUID.randomUUID(), "");
+    assertThat(accept.statusCode()).as(accept.body()).isEqualTo(409);
+    assertThat(accept.body()).contains("review-nothing-received").contains("disputed");
+
+    assertThat(Db.count("SELECT count(*) FROM gateway_refund WHERE order_id = ?", orderId))
+        .isZero();
+    assertThat(refundedAtTheGateway(orderId)).isZero();
+    assertThat(status(orderId)).isEqualTo("NEEDS_REVIEW");
+    assertThat(queued(orderId)).as("still waits for a person").isNotNull();
   }
 
   @Test
