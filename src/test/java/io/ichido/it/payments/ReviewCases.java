@@ -25,14 +25,7 @@ final class ReviewCases {
    * off what it owes: the order is in review. Answers the charge.
    */
   static JsonNode inReview(String sku, String email, long off) {
-    JsonNode order = new Shopper(SHOP_A).order(sku, 1, email);
-    HttpResponse<String> charged =
-        SHOP_A.postJson(
-            "/api/payments/charge",
-            "pay-" + UUID.randomUUID(),
-            Shopper.chargeBody(order, "komoju", "bank_transfer", "", email));
-    assertThat(charged.statusCode()).as(charged.body()).isEqualTo(201);
-    JsonNode charge = Shopper.json(charged.body());
+    JsonNode charge = charge(sku, email, "komoju", "bank_transfer", "");
     Sandbox.complete(
         "komoju", charge.path("charge_id").asText(), charge.path("amount").asLong() + off);
     assertThat(status(charge.path("order_id").asLong())).isEqualTo("NEEDS_REVIEW");
@@ -41,19 +34,28 @@ final class ReviewCases {
 
   /** One unit of {@code sku} paid by card through {@code gateway}, then disputed: in review. */
   static long disputed(String gateway, String sku, String email) {
-    JsonNode order = new Shopper(SHOP_A).order(sku, 1, email);
-    HttpResponse<String> charged =
-        SHOP_A.postJson(
-            "/api/payments/charge",
-            "pay-" + UUID.randomUUID(),
-            Shopper.chargeBody(order, gateway, "card", Sandbox.CARD_THAT_PAYS.get(gateway), email));
-    assertThat(charged.statusCode()).as(charged.body()).isEqualTo(201);
-    long orderId = order.path("id").asLong();
+    long orderId =
+        charge(sku, email, gateway, "card", Sandbox.CARD_THAT_PAYS.get(gateway))
+            .path("order_id")
+            .asLong();
     JsonNode disputed =
         Sandbox.dispute(gateway, Sandbox.charges(orderId).get(0).path("id").asText());
     assertThat(disputed.path("webhook").path("status").asInt()).isEqualTo(200);
     assertThat(status(orderId)).isEqualTo("NEEDS_REVIEW");
     return orderId;
+  }
+
+  /** One unit of {@code sku} ordered by shop-a and charged as asked: the charge's answer. */
+  private static JsonNode charge(
+      String sku, String email, String gateway, String method, String token) {
+    JsonNode order = new Shopper(SHOP_A).order(sku, 1, email);
+    HttpResponse<String> charged =
+        SHOP_A.postJson(
+            "/api/payments/charge",
+            "pay-" + UUID.randomUUID(),
+            Shopper.chargeBody(order, gateway, method, token, email));
+    assertThat(charged.statusCode()).as(charged.body()).isEqualTo(201);
+    return Shopper.json(charged.body());
   }
 
   static String status(long orderId) {
