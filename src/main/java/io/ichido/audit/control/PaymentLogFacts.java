@@ -13,6 +13,8 @@ import io.ichido.payments.entity.GatewayAnswered;
 import io.ichido.payments.entity.PaymentRefunded;
 import io.ichido.payments.entity.RefundRefused;
 import io.ichido.payments.entity.RefundRequested;
+import io.ichido.payments.entity.ReviewAccepted;
+import io.ichido.payments.entity.ReviewRefunded;
 import io.ichido.payments.entity.SurplusReceived;
 import io.ichido.payments.entity.SurplusRefundFailed;
 import io.ichido.payments.entity.SurplusRefunded;
@@ -219,6 +221,36 @@ public class PaymentLogFacts {
             .status("FAILED")
             .detail("refund", event.refundId())
             .detail("failureCode", event.code())
+            .build());
+  }
+
+  void onReviewAccepted(
+      @Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) ReviewAccepted event) {
+    log.record(
+        NewEntry.of(LogKind.REVIEW_ACCEPTED)
+            .order(event.orderId())
+            .counterparty(customerOf(event.orderId()))
+            .money(event.paid(), event.currency())
+            .gateway(event.gateway())
+            .charge(event.chargeId())
+            .actor(event.operator())
+            .key(event.idempotencyKey())
+            .status("PAID")
+            .detail("attempt", event.attemptId())
+            .detail("received", event.received())
+            .build());
+  }
+
+  void onReviewRefunded(
+      @Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) ReviewRefunded event) {
+    log.record(
+        NewEntry.of(LogKind.REVIEW_REFUNDED)
+            .order(event.orderId())
+            .counterparty(customerOf(event.orderId()))
+            .money(event.refunded(), event.currency())
+            .actor(event.operator())
+            .status("REFUNDED")
+            .detail("refunds", event.refunds())
             .build());
   }
 

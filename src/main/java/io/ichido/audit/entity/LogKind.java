@@ -47,6 +47,16 @@ public enum LogKind {
    * instead. Kept because entries written before carry it.
    */
   WEBHOOK_REJECTED,
+  /**
+   * An operator accepted the money of an order in review as its payment (the actor): {@code amount}
+   * is what it paid, {@code details.received} what was received.
+   */
+  REVIEW_ACCEPTED,
+  /**
+   * Everything an order in review received went back by the refunds an operator asked for (the
+   * actor): the order ends.
+   */
+  REVIEW_REFUNDED,
   /** A paid order's receipt (適格簡易請求書) was issued: its number, totals and tax per rate. */
   RECEIPT_ISSUED,
   /** A refund's return invoice (適格返還請求書) was issued: its number and amounts per rate. */

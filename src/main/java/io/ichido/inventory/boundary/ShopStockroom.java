@@ -30,4 +30,9 @@ public class ShopStockroom implements Stockroom {
   public void reserve(long orderId, String sku, int quantity) {
     inventory.reserve(orderId, sku, quantity);
   }
+
+  @Override
+  public boolean retake(long orderId) {
+    return inventory.retake(orderId);
+  }
 }

@@ -95,6 +95,44 @@ public class Inventory {
     settle(orderId, State.RELEASED, StockMoved.Movement.RELEASED, Stock.RELEASE);
   }
 
+  /**
+   * An order's released units, held again for it when all of them are still available (an order
+   * accepted from review after its reservation lapsed): answers whether they are, and changes
+   * nothing when they are not. An order still holding or having sold its units needs nothing.
+   */
+  @Transactional(TxType.MANDATORY)
+  @SuppressWarnings("unchecked")
+  public boolean retake(long orderId) {
+    List<Object[]> released =
+        em.createNativeQuery(
+                "SELECT r.sku, r.quantity, s.on_hand - s.reserved FROM stock_reservation r"
+                    + " JOIN stock s ON s.sku = r.sku WHERE r.order_id = ?1 AND r.state = 'RELEASED'"
+                    + " ORDER BY r.sku FOR UPDATE OF s")
+            .setParameter(1, orderId)
+            .getResultList();
+    for (Object[] row : released) {
+      if (((Number) row[2]).intValue() < ((Number) row[1]).intValue()) {
+        return false;
+      }
+    }
+    for (Object[] row : released) {
+      String sku = (String) row[0];
+      int quantity = ((Number) row[1]).intValue();
+      em.createNamedQuery(Stock.RESERVE)
+          .setParameter("sku", sku)
+          .setParameter("quantity", quantity)
+          .executeUpdate();
+      em.createNativeQuery(
+              "UPDATE stock_reservation SET state = 'RESERVED', settled_at = NULL"
+                  + " WHERE order_id = ?1 AND sku = ?2 AND state = 'RELEASED'")
+          .setParameter(1, orderId)
+          .setParameter(2, sku)
+          .executeUpdate();
+      moved.fire(new StockMoved(orderId, sku, quantity, StockMoved.Movement.RESERVED));
+    }
+    return true;
+  }
+
   /*
    * The reservation rows change state first, under their row locks: a concurrent settlement of the
    * same order waits, then finds nothing still RESERVED and moves no stock. Stock rows are then

@@ -28,7 +28,10 @@ public class StockReservation {
     }
   }
 
-  /** Where a reservation stands; RESERVED is the only state that may change. */
+  /**
+   * Where a reservation stands; RESERVED is the only state that may change, but for a RELEASED one
+   * taken again when an operator accepts a late payment from review.
+   */
   public enum State {
     RESERVED,
     SOLD,

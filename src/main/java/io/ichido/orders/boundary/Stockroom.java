@@ -17,4 +17,11 @@ public interface Stockroom {
 
   /** Holds units for an order; the out-of-stock problem when too few are left. */
   void reserve(long orderId, String sku, int quantity);
+
+  /**
+   * Holds an order's released units again, all or none (an order accepted from review after its
+   * reservation lapsed); answers whether they were still available. Does nothing for an order whose
+   * units are still held or sold.
+   */
+  boolean retake(long orderId);
 }

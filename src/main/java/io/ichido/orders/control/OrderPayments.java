@@ -1,5 +1,6 @@
 package io.ichido.orders.control;
 
+import io.ichido.orders.boundary.Stockroom;
 import io.ichido.orders.entity.CustomerOrder;
 import io.ichido.orders.entity.OrderDetails;
 import io.ichido.orders.entity.OrderPaid;
@@ -16,6 +17,8 @@ import io.ichido.payments.entity.PaymentNeedsReview;
 import io.ichido.payments.entity.PaymentRefunded;
 import io.ichido.payments.entity.PaymentSucceeded;
 import io.ichido.payments.entity.PaymentWindowClosed;
+import io.ichido.payments.entity.ReviewAccepted;
+import io.ichido.payments.entity.ReviewRefunded;
 import io.ichido.payments.entity.SurplusRefundFailed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
@@ -41,6 +44,7 @@ public class OrderPayments {
       EnumSet.of(OrderStatus.PENDING_PAYMENT, OrderStatus.AWAITING_PAYMENT);
 
   @Inject Orders orders;
+  @Inject Stockroom stockroom;
   @Inject Event<OrderStatusChanged> changed;
   @Inject Event<OrderPaid> paid;
   @Inject Event<OrderPaymentEnded> ended;
@@ -65,10 +69,72 @@ public class OrderPayments {
       changed(order, before, "paid at " + event.gateway());
       paid.fire(
           new OrderPaid(
-              OrderDetails.of(order), event.customerEmail(), event.gateway(), event.chargeId()));
+              OrderDetails.of(order),
+              event.customerEmail(),
+              event.gateway(),
+              event.chargeId(),
+              order.amount()));
     } else {
       ignored(order, event);
     }
+  }
+
+  /**
+   * An operator accepted the money in review: the order is paid with it, its stock held again if
+   * its reservation lapsed meanwhile (or the decision is refused: the goods are gone).
+   */
+  void onReviewAccepted(@Observes ReviewAccepted event) {
+    CustomerOrder order = orders.lock(event.orderId());
+    if (order.status() != OrderStatus.NEEDS_REVIEW) {
+      ignored(order, event);
+      return;
+    }
+    if (!stockroom.retake(order.id())) {
+      throw new StockGone(order.id());
+    }
+    OrderStatus before = order.status();
+    order.accepted(event.gateway(), event.chargeId(), event.paymentKey(), event.paid());
+    changed(
+        order,
+        before,
+        "accepted from review by "
+            + event.operator()
+            + ": "
+            + event.paid()
+            + " "
+            + event.currency()
+            + " paid at "
+            + event.gateway());
+    paid.fire(
+        new OrderPaid(
+            OrderDetails.of(order),
+            event.customerEmail(),
+            event.gateway(),
+            event.chargeId(),
+            event.paid()));
+  }
+
+  /** Everything the order in review received went back: it ends, its units back on sale. */
+  void onReviewRefunded(@Observes ReviewRefunded event) {
+    CustomerOrder order = orders.lock(event.orderId());
+    if (order.status() != OrderStatus.NEEDS_REVIEW) {
+      ignored(order, event);
+      return;
+    }
+    OrderStatus before = order.status();
+    order.refundedFromReview(event.refunded());
+    changed(
+        order,
+        before,
+        "refunded from review by "
+            + event.operator()
+            + ": "
+            + event.refunded()
+            + " "
+            + event.currency()
+            + " given back");
+    ended.fire(
+        new OrderPaymentEnded(OrderDetails.of(order), OrderPaymentEnded.Cause.REFUNDED, null));
   }
 
   void onPaymentFailed(@Observes PaymentFailed event) {

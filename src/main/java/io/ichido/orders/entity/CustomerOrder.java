@@ -82,6 +82,10 @@ public class CustomerOrder {
   @Column(name = "review_reason")
   private String reviewReason;
 
+  /** What was paid, when an operator accepted less than the amount from review; else null. */
+  @Column(name = "paid_amount")
+  private Long paidAmount;
+
   @ElementCollection(fetch = FetchType.EAGER)
   @CollectionTable(name = "order_line", joinColumns = @JoinColumn(name = "order_id"))
   @OrderColumn(name = "line_no")
@@ -191,6 +195,28 @@ public class CustomerOrder {
     this.reviewReason = Objects.requireNonNull(reason, "A reason is required.");
   }
 
+  /**
+   * An operator accepted the money the order received, held in review, as its payment: {@code paid}
+   * of it (at most the amount) pays the order.
+   */
+  public void accepted(String gateway, String chargeId, String key, long paid) {
+    requireStatus(OrderStatus.NEEDS_REVIEW);
+    if (paid <= 0 || paid > amount) {
+      throw new IllegalArgumentException("Order " + id + " cannot be paid with " + paid);
+    }
+    attachPayment(gateway, chargeId, key);
+    this.status = OrderStatus.PAID;
+    this.paidAmount = paid;
+    this.paidAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
+  }
+
+  /** Everything the order in review received went back by an operator's refund: it ends. */
+  public void refundedFromReview(long refunded) {
+    requireStatus(OrderStatus.NEEDS_REVIEW);
+    this.status = OrderStatus.REFUNDED;
+    this.refundedAmount = Math.min(amount, refundedAmount + refunded);
+  }
+
   private void attachPayment(String gateway, String chargeId, String key) {
     this.paymentGateway = Objects.requireNonNull(gateway, "A gateway is required.");
     this.paymentChargeId = Objects.requireNonNull(chargeId, "A charge id is required.");
@@ -220,6 +246,11 @@ public class CustomerOrder {
 
   public long refundedAmount() {
     return refundedAmount;
+  }
+
+  /** What the order's payment brought: its amount, or less when accepted so from review. */
+  public long paidAmount() {
+    return paidAmount == null ? amount : paidAmount;
   }
 
   public String reviewReason() {

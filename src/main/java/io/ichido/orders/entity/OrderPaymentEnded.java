@@ -2,8 +2,8 @@ package io.ichido.orders.entity;
 
 /**
  * The order ended unpaid, in the transaction that decided it: its payment failed, expired, never
- * began within the payment window, or its shop cancelled it. {@code customerEmail} is the payer's
- * address when the ended payment named one.
+ * began within the payment window, its shop cancelled it, or what it received in review went back.
+ * {@code customerEmail} is the payer's address when the ended payment named one.
  */
 public record OrderPaymentEnded(OrderDetails order, Cause cause, String customerEmail) {
 
@@ -16,6 +16,8 @@ public record OrderPaymentEnded(OrderDetails order, Cause cause, String customer
     /** No charge was made before the payment window closed. */
     UNPAID,
     /** The shop cancelled the order before it was paid. */
-    CANCELLED
+    CANCELLED,
+    /** An operator gave back from the review queue everything the order received. */
+    REFUNDED
   }
 }

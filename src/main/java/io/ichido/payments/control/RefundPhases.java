@@ -8,6 +8,7 @@ import io.ichido.payments.entity.PayableOrder;
 import io.ichido.payments.entity.PaymentRefunded;
 import io.ichido.payments.entity.RefundRefused;
 import io.ichido.payments.entity.RefundRequested;
+import io.ichido.payments.entity.ReviewRefunded;
 import io.ichido.payments.entity.SurplusRefundFailed;
 import io.ichido.payments.entity.SurplusRefunded;
 import io.ichido.platform.control.Rows;
@@ -93,7 +94,12 @@ class RefundPhases {
             orderId, other.id(), Math.max(1, settings.attemptLease().toSeconds() / 3));
       }
     }
-    long left = paying.amount() - paying.refundedAmount();
+    // What the charge took: an accepted short payment (the review queue) took what it received.
+    long taken =
+        paying.receivedAmount() == null
+            ? paying.amount()
+            : Math.min(paying.amount(), paying.receivedAmount());
+    long left = taken - paying.refundedAmount();
     if (amount > left) {
       throw RefundRefusal.exceedsBalance(orderId, amount, left, paying.currency());
     }
@@ -125,17 +131,7 @@ class RefundPhases {
             key);
     em.persist(refund);
     em.flush();
-    events.fire(
-        new RefundRequested(
-            orderId,
-            refund.id(),
-            refund.gateway(),
-            refund.chargeId(),
-            amount,
-            refund.currency(),
-            owner,
-            key,
-            note));
+    events.fire(RefundRequested.of(refund, key));
     return new RefundStep(refund.id(), true);
   }
 
@@ -157,7 +153,7 @@ class RefundPhases {
     };
   }
 
-  private static String notByApiWhy(String gateway) {
+  static String notByApiWhy(String gateway) {
     return "2c2p".equals(gateway)
         ? "2C2P refunds through its Payment Maintenance API (JWE-encrypted, signed XML), which"
             + " Ichido does not speak: refund it in 2C2P's merchant portal"
@@ -210,6 +206,9 @@ class RefundPhases {
     em.refresh(attempt);
     if (!refund.owed()) {
       given(refund, attempt, via);
+      if (refund.review()) {
+        reviewReturned(refund);
+      }
       return;
     }
     attempt.surplusRefunded(Math.max(refundedTotal, refund.amount()));
@@ -234,7 +233,11 @@ class RefundPhases {
    */
   private void given(GatewayRefund refund, ChargeAttempt attempt, String via) {
     long before = attempt.refundedAmount();
-    if (!attempt.refunded(Math.max(before, refund.refundedBefore() + refund.amount()))) {
+    boolean moved = attempt.refunded(Math.max(before, refund.refundedBefore() + refund.amount()));
+    // Money in review whose refund webhook came first is chained by no REFUNDED of the webhook's
+    // (GatewayNotices): a refund from the review queue names it here, once, as it settles.
+    boolean toldInReview = !moved && refund.review() && attempt.heldInReview();
+    if (!moved && !toldInReview) {
       return;
     }
     events.fire(
@@ -242,7 +245,7 @@ class RefundPhases {
             refund.orderId(),
             refund.gateway(),
             refund.chargeId(),
-            attempt.refundedAmount() - before,
+            moved ? attempt.refundedAmount() - before : refund.amount(),
             attempt.refundedAmount(),
             refund.currency(),
             attempt.status() == ChargeStatus.REFUNDED,
@@ -250,6 +253,29 @@ class RefundPhases {
             refund.gatewayRefundId(),
             refund.requestedBy(),
             via));
+  }
+
+  /**
+   * The order in review whose money an operator is giving back ends once the last of its refunds is
+   * made: whoever settles that one (the request, or the sweep after a lost answer) tells it.
+   */
+  private void reviewReturned(GatewayRefund settled) {
+    List<GatewayRefund> returning =
+        em.createNamedQuery(GatewayRefund.FOR_ORDER, GatewayRefund.class)
+            .setParameter("orderId", settled.orderId())
+            .getResultStream()
+            .filter(r -> r.review() && r.status() != GatewayRefund.Status.FAILED)
+            .toList();
+    if (returning.stream().anyMatch(r -> r.status().inDoubt())) {
+      return;
+    }
+    events.fire(
+        new ReviewRefunded(
+            settled.orderId(),
+            returning.stream().mapToLong(GatewayRefund::amount).sum(),
+            settled.currency(),
+            returning.size(),
+            settled.requestedBy()));
   }
 
   @Transactional(TxType.REQUIRES_NEW)

@@ -126,6 +126,15 @@ public class Surpluses {
                   + reason));
       return;
     }
+    queueRefund(attempt, amount);
+  }
+
+  /**
+   * Commits the refund of {@code amount} Ichido owes of an attempt, once: the surplus rule holds
+   * one surplus refund per attempt. It is sent after the caller's transaction commits.
+   */
+  @Transactional(TxType.MANDATORY)
+  void queueRefund(ChargeAttempt attempt, long amount) {
     boolean queued =
         em.createNamedQuery(GatewayRefund.FOR_ATTEMPT, GatewayRefund.class)
             .setParameter("attemptId", attempt.id())

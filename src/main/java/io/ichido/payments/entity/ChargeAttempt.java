@@ -428,6 +428,18 @@ public class ChargeAttempt {
     return true;
   }
 
+  /**
+   * An operator accepted the money this attempt took, held in review, as the order's payment: the
+   * attempt is paid with what it received.
+   */
+  public void accepted() {
+    if (!heldInReview()) {
+      throw new IllegalStateException("Attempt " + id + " holds no money in review: " + status);
+    }
+    moveTo(ChargeStatus.SUCCEEDED);
+    this.answeredAt = now();
+  }
+
   /** In review with money the gateway reported taking (another amount than the order's). */
   public boolean heldInReview() {
     return status == ChargeStatus.NEEDS_REVIEW && receivedAmount != null && receivedAmount > 0;

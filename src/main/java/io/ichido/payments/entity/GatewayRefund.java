@@ -52,6 +52,12 @@ public class GatewayRefund {
   /** Why we give money back: the merchant asked for it ({@code POST /api/orders/{id}/refunds}). */
   public static final String MERCHANT = "merchant";
 
+  /**
+   * Why we give money back: an operator chose to return what an order in review received ({@code
+   * POST /api/review/orders/{id}/refund}).
+   */
+  public static final String REVIEW = "review";
+
   /** Where a refund stands, as far as its gateway has told us. */
   public enum Status {
     /** Committed; a sender may be talking to the gateway now. */
@@ -154,6 +160,27 @@ public class GatewayRefund {
     refund.refundedBefore = attempt.refundedAmount();
     refund.requestedBy = Objects.requireNonNull(requestedBy, "Someone asks for it.");
     refund.note = note;
+    refund.clientScope = Objects.requireNonNull(clientScope, "A client scope is required.");
+    refund.clientKey = Objects.requireNonNull(clientKey, "A client key is required.");
+    return refund;
+  }
+
+  /**
+   * All that is left of one attempt's money, given back because an operator refunded an order in
+   * review; found again by the client's key and the attempt.
+   */
+  public static GatewayRefund reviewed(
+      ChargeAttempt attempt,
+      String gatewayKey,
+      long amount,
+      Duration lease,
+      String operator,
+      String clientScope,
+      String clientKey) {
+    GatewayRefund refund = new GatewayRefund(attempt, gatewayKey, amount, REVIEW, lease);
+    refund.refundedBefore = attempt.refundedAmount();
+    refund.requestedBy = Objects.requireNonNull(operator, "An operator asks for it.");
+    refund.note = "returned from the review queue";
     refund.clientScope = Objects.requireNonNull(clientScope, "A client scope is required.");
     refund.clientKey = Objects.requireNonNull(clientKey, "A client key is required.");
     return refund;
@@ -288,6 +315,11 @@ public class GatewayRefund {
   /** Whether Ichido owes it by itself (a surplus) rather than someone asked for it. */
   public boolean owed() {
     return SURPLUS.equals(reason);
+  }
+
+  /** Whether an operator returned it from the review queue. */
+  public boolean review() {
+    return REVIEW.equals(reason);
   }
 
   /** Who asked for it; null for a refund Ichido owes by itself. */

@@ -15,4 +15,19 @@ public record RefundRequested(
     String currency,
     String requestedBy,
     String idempotencyKey,
-    String note) {}
+    String note) {
+
+  /** The refund just committed, asked for under the client's {@code idempotencyKey}. */
+  public static RefundRequested of(GatewayRefund refund, String idempotencyKey) {
+    return new RefundRequested(
+        refund.orderId(),
+        refund.id(),
+        refund.gateway(),
+        refund.chargeId(),
+        refund.amount(),
+        refund.currency(),
+        refund.requestedBy(),
+        idempotencyKey,
+        refund.note());
+  }
+}

@@ -50,6 +50,11 @@ public class Receipts {
         order.taxes().stream()
             .map(t -> new RateTotal(t.rate(), t.taxable() + t.tax(), t.tax()))
             .toList();
+    if (event.paid() < order.amount()) {
+      // Accepted short from review: the receipt is for what was paid, shared over the rates as a
+      // refund's amount is, each rate's tax the tax contained in its share.
+      rates = RefundSplit.between(rates, 0, event.paid());
+    }
     Instant now = Instant.now();
     Receipt receipt =
         new Receipt(

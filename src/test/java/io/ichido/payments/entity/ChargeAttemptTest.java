@@ -1,6 +1,7 @@
 package io.ichido.payments.entity;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import org.junit.jupiter.api.DisplayName;
@@ -161,5 +162,21 @@ class ChargeAttemptTest {
     assertThat(attempt.refundedAmount()).isEqualTo(4900);
     assertThat(attempt.status()).isEqualTo(ChargeStatus.NEEDS_REVIEW);
     assertThat(attempt.refunded(4900)).isFalse();
+  }
+
+  @Test
+  @DisplayName(
+      "money in review accepted pays the attempt with what it received; nothing held refuses")
+  void acceptedFromReview() {
+    ChargeAttempt attempt = started(Duration.ofMinutes(1));
+    attempt.answered(ChargeStatus.AWAITING_PAYMENT, "pay_1", null, null);
+    attempt.notified(ChargeStatus.NEEDS_REVIEW, "pay_1", "amount_mismatch");
+    assertThatThrownBy(attempt::accepted).isInstanceOf(IllegalStateException.class);
+    attempt.received(4900);
+
+    attempt.accepted();
+    assertThat(attempt.status()).isEqualTo(ChargeStatus.SUCCEEDED);
+    assertThat(attempt.receivedAmount()).isEqualTo(4900);
+    assertThat(attempt.heldInReview()).isFalse();
   }
 }

@@ -1,0 +1,71 @@
+package io.ichido.payments.boundary;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.time.Instant;
+import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/**
+ * What waits for an operator ({@code GET /api/review}): the orders in review, oldest first, each
+ * with why, what it owes and the money each of its attempts received; and the charges and refunds
+ * in doubt for longer than {@code in_doubt_after}, which the reconciler has not settled.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ReviewQueue(
+    List<Order> orders,
+    @JsonProperty("charges_in_doubt") List<ChargeInDoubt> chargesInDoubt,
+    @JsonProperty("refunds_in_doubt") List<RefundInDoubt> refundsInDoubt,
+    @Schema(description = "ISO-8601 duration after which an unsettled charge or refund is listed")
+        @JsonProperty("in_doubt_after")
+        String inDoubtAfter) {
+
+  /** An order in review: {@code since} is when it was last moved there. */
+  public record Order(
+      @JsonProperty("order_id") long orderId,
+      String owner,
+      String customer,
+      String reason,
+      long amount,
+      String currency,
+      long received,
+      @JsonProperty("created_at") Instant createdAt,
+      Instant since,
+      List<Attempt> attempts) {}
+
+  /** One attempt of an order in review: what the gateway took for it and gave back of it. */
+  public record Attempt(
+      @JsonProperty("attempt_id") long attemptId,
+      String gateway,
+      @JsonProperty("charge_id") String chargeId,
+      String status,
+      long received,
+      long refunded) {}
+
+  /**
+   * A charge whose outcome is not known after the bound: {@code why} is what the last try found.
+   */
+  public record ChargeInDoubt(
+      @JsonProperty("attempt_id") long attemptId,
+      @JsonProperty("order_id") long orderId,
+      String gateway,
+      String status,
+      long amount,
+      String currency,
+      String why,
+      @JsonProperty("requested_at") Instant requestedAt,
+      int reconciliations) {}
+
+  /** A refund whose outcome is not known after the bound. */
+  public record RefundInDoubt(
+      @JsonProperty("refund_id") long refundId,
+      @JsonProperty("order_id") long orderId,
+      String gateway,
+      String status,
+      long amount,
+      String currency,
+      String reason,
+      String why,
+      @JsonProperty("requested_at") Instant requestedAt,
+      int tries) {}
+}

@@ -1,0 +1,191 @@
+package io.ichido.payments.boundary;
+
+import io.ichido.idempotency.boundary.CurrentIdempotencyKey;
+import io.ichido.idempotency.boundary.Idempotent;
+import io.ichido.payments.control.Reviews;
+import io.ichido.platform.boundary.CommonProblems;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.SecurityContext;
+import jakarta.ws.rs.core.UriInfo;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * {@code /api/review}, for the {@code operator} role only (web.xml): the queue of what waits for a
+ * person, and the two ways out of review for an order's money, each once per Idempotency-Key.
+ * Accepting runs in the layer's transaction; refunding, like a merchant's refund, does not ({@code
+ * transactional = false}): its intents commit before the gateways hear of them.
+ */
+@Tag(
+    name = "Review",
+    description =
+        "The operators' review queue: orders whose money waits for a person, and the charges and refunds in doubt too long; accepting or refunding an order's money, once.")
+@Path("review")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+public class ReviewResource {
+
+  private static final String NOT_IN_REVIEW =
+      "`https://ichido.dev/problems/order-not-in-review`: the order is not in review (decided"
+          + " already, or never there)"
+          + "; `https://ichido.dev/problems/review-nothing-received`: no attempt of it holds money"
+          + " received (the detail says what it holds instead)";
+
+  @Inject Reviews reviews;
+  @Inject CurrentIdempotencyKey currentKey;
+
+  @Operation(
+      operationId = "reviewQueue",
+      summary = "What waits for an operator",
+      description =
+          "The orders in review (a short or other amount, a payment after expiry, a dispute, a surplus that did not go back), oldest first, each with why, what it owes and what each of its attempts received and gave back; and the charges and refunds still in doubt after `ichido.review.in-doubt-after` (15 minutes by default), with what the last try found. At most `limit` of each.")
+  @APIResponse(
+      responseCode = "200",
+      description = "The queue.",
+      content =
+          @Content(
+              mediaType = MediaType.APPLICATION_JSON,
+              schema = @Schema(implementation = ReviewQueue.class)))
+  @APIResponse(
+      responseCode = "400",
+      description = CommonProblems.VALIDATION_FAILED + ".",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "503",
+      description = CommonProblems.DATABASE_UNAVAILABLE + ".",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @GET
+  public ReviewQueue queue(@QueryParam("limit") @DefaultValue("100") @Min(1) @Max(500) int limit) {
+    return reviews.queue(limit);
+  }
+
+  @Operation(
+      operationId = "acceptReview",
+      summary = "Accept an order's money in review as its payment",
+      description =
+          "The money received becomes the order's payment (up to what it owes): the order is paid, its goods sold (held again if its reservation lapsed), a receipt (適格簡易請求書) for what was paid is issued and e-mailed, and money beyond what it owes goes back by itself. Chained in the payment log as REVIEW_ACCEPTED naming the operator. Once per Idempotency-Key.")
+  @APIResponse(
+      responseCode = "200",
+      description = "The order, paid.",
+      content =
+          @Content(
+              mediaType = MediaType.APPLICATION_JSON,
+              schema = @Schema(implementation = ReviewOutcome.class)))
+  @APIResponse(
+      responseCode = "404",
+      description = "`https://ichido.dev/problems/order-not-found`: no such order.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "409",
+      description =
+          NOT_IN_REVIEW
+              + "; `https://ichido.dev/problems/review-refund-begun`: its money is being given back"
+              + "; `https://ichido.dev/problems/review-stock-gone`: its reservation lapsed and the"
+              + " goods are gone: refund it instead. Nothing was changed in any of these.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "503",
+      description = CommonProblems.DATABASE_UNAVAILABLE + ".",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @POST
+  @Path("orders/{id: \\d{1,18}}/accept")
+  @Idempotent
+  public ReviewOutcome accept(
+      @PathParam("id") long orderId, @Context SecurityContext caller, @Context UriInfo uri) {
+    ReviewOutcome accepted =
+        reviews.accept(
+            caller.getUserPrincipal().getName(), currentKey.key().orElseThrow(), orderId);
+    return new ReviewOutcome(
+        accepted.orderId(),
+        accepted.decision(),
+        accepted.orderStatus(),
+        accepted.received(),
+        accepted.paid(),
+        accepted.returning(),
+        accepted.currency(),
+        accepted.operator(),
+        null,
+        uri.getBaseUriBuilder()
+            .path("orders")
+            .path(Long.toString(orderId))
+            .path("receipt")
+            .build()
+            .toString());
+  }
+
+  @Operation(
+      operationId = "refundReview",
+      summary = "Give back everything an order in review received",
+      description =
+          "Each attempt's money goes back through the gateway that took it, under a gateway key derived from the Idempotency-Key, its intent committed before the gateway hears of it; the order then ends REFUNDED and its reservation, if still held, is released. No receipt (it was never paid); chained as REFUND_REQUESTED, REFUNDED and REVIEW_REFUNDED naming the operator. Once per Idempotency-Key: a lost answer is sent again under the same gateway key, never twice.")
+  @APIResponse(
+      responseCode = "200",
+      description = "Everything went back; the order is refunded.",
+      content =
+          @Content(
+              mediaType = MediaType.APPLICATION_JSON,
+              schema = @Schema(implementation = ReviewOutcome.class)))
+  @APIResponse(
+      responseCode = "404",
+      description = "`https://ichido.dev/problems/order-not-found`: no such order.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "409",
+      description =
+          NOT_IN_REVIEW
+              + "; `https://ichido.dev/problems/refund-not-by-api`: a gateway holding its money"
+              + " refunds nothing by API here (2C2P): give it back in its merchant portal"
+              + "; `https://ichido.dev/problems/refund-in-doubt`: another refund of the order is not"
+              + " settled yet; retry after Retry-After. Nothing was sent in any of these.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "502",
+      description =
+          "`https://ichido.dev/problems/gateway-rejected`: a gateway refused its refund; the order"
+              + " stays in review.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "503",
+      description =
+          "`https://ichido.dev/problems/refund-unanswered`: a gateway has not answered; its refund"
+              + " is sent again under its own key, never twice: retry with the same"
+              + " Idempotency-Key; "
+              + CommonProblems.DATABASE_UNAVAILABLE
+              + ".",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @POST
+  @Path("orders/{id: \\d{1,18}}/refund")
+  @Idempotent(transactional = false)
+  public ReviewOutcome refund(@PathParam("id") long orderId, @Context SecurityContext caller) {
+    // The layer has already refused a missing or malformed key.
+    return reviews.refund(
+        caller.getUserPrincipal().getName(),
+        currentKey.scope().orElseThrow(),
+        currentKey.key().orElseThrow(),
+        orderId);
+  }
+}

@@ -1,0 +1,245 @@
+package io.ichido.payments.control;
+
+import io.ichido.payments.boundary.PayableOrders;
+import io.ichido.payments.boundary.ReviewOutcome;
+import io.ichido.payments.entity.ChargeAttempt;
+import io.ichido.payments.entity.GatewayRefund;
+import io.ichido.payments.entity.PayableOrder;
+import io.ichido.payments.entity.RefundRequested;
+import io.ichido.payments.entity.ReviewAccepted;
+import io.ichido.platform.control.Rows;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import jakarta.transaction.Transactional.TxType;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * An operator's decisions on an order in review, each decided under the order's lock: accepting its
+ * money as the payment (one transaction with everything that follows: the order paid, its stock
+ * sold, its receipt and e-mail), or the first phase of giving it all back (the refunds' intents,
+ * committed before any gateway hears of them). Nothing here talks to a gateway.
+ */
+@ApplicationScoped
+class ReviewPhases {
+
+  @PersistenceContext EntityManager em;
+
+  @Inject PayableOrders orders;
+  @Inject PaymentSettings settings;
+  @Inject Gateways gateways;
+  @Inject GatewayKeys keys;
+  @Inject Surpluses surpluses;
+  @Inject Event<Object> events;
+
+  /**
+   * Accepts what the order received as its payment, in the caller's transaction: the attempt that
+   * received most pays the order with up to what it owes; what it took beyond, and any other
+   * attempt's money, go back by themselves as surpluses.
+   */
+  @Transactional(TxType.REQUIRED)
+  public ReviewOutcome accept(String operator, String key, long orderId) {
+    PayableOrder order = inReview(orderId);
+    List<ChargeAttempt> attempts = attempts(orderId);
+    List<GatewayRefund> refunds = refunds(orderId);
+    if (refunds.stream().anyMatch(r -> r.review() && r.status() != GatewayRefund.Status.FAILED)) {
+      throw ReviewRefusal.refundBegun(orderId);
+    }
+    List<ChargeAttempt> held =
+        attempts.stream()
+            .filter(ChargeAttempt::heldInReview)
+            .filter(a -> held(a) > 0)
+            .sorted(Comparator.comparingLong(ReviewPhases::held).reversed())
+            .toList();
+    if (held.isEmpty()) {
+      throw ReviewRefusal.nothingReceived(orderId, nothingHeld(attempts));
+    }
+    ChargeAttempt paying = held.get(0);
+    long received = held(paying);
+    long paid = Math.min(received, order.amount());
+    paying.accepted();
+    events.fire(
+        new ReviewAccepted(
+            orderId,
+            paying.id(),
+            paying.gateway(),
+            paying.gatewayChargeId(),
+            paying.idempotencyKey(),
+            received,
+            paid,
+            paying.currency(),
+            paying.customerEmail(),
+            operator,
+            key));
+    long returning = 0;
+    if (received > paid) {
+      returning += received - paid;
+      if (gateways.named(paying.gateway()).map(PaymentGateway::refunds).orElse(false)) {
+        surpluses.queueRefund(paying, received - paid);
+      }
+    }
+    for (ChargeAttempt other : held.subList(1, held.size())) {
+      returning += held(other);
+      surpluses.received(
+          other,
+          other.gatewayChargeId(),
+          held(other),
+          other.currency(),
+          "an operator accepted attempt " + paying.id() + "'s money as the order's payment",
+          "review");
+    }
+    PayableOrder now = orders.find(orderId).orElseThrow();
+    return new ReviewOutcome(
+        orderId,
+        "accepted",
+        now.status(),
+        received + held.stream().skip(1).mapToLong(ReviewPhases::held).sum(),
+        paid,
+        returning,
+        paying.currency(),
+        operator,
+        null,
+        null);
+  }
+
+  /**
+   * Refunding the order's money, phase 1, under its lock: this key's refunds are carried on;
+   * otherwise every attempt holding money gets a refund of what is left of it, committed with its
+   * REFUND_REQUESTED fact before any gateway hears of it, under a gateway key derived from the
+   * client's key and the attempt.
+   */
+  @Transactional(TxType.REQUIRES_NEW)
+  public List<RefundStep> ask(String operator, String scope, String key, long orderId) {
+    orders.lock(orderId);
+    List<GatewayRefund> own =
+        em.createNamedQuery(GatewayRefund.BY_CLIENT_KEY, GatewayRefund.class)
+            .setParameter("orderId", orderId)
+            .setParameter("scope", scope)
+            .setParameter("key", key)
+            .getResultList();
+    if (!own.isEmpty()) {
+      return own.stream().map(r -> new RefundStep(r.id(), false)).toList();
+    }
+    inReview(orderId);
+    for (GatewayRefund other : refunds(orderId)) {
+      if (other.status().inDoubt()) {
+        throw new RefundInDoubt(
+            orderId, other.id(), Math.max(1, settings.attemptLease().toSeconds() / 3));
+      }
+    }
+    List<ChargeAttempt> attempts = attempts(orderId);
+    List<ChargeAttempt> holding = attempts.stream().filter(a -> refundable(a) > 0).toList();
+    if (holding.isEmpty()) {
+      throw ReviewRefusal.nothingReceived(orderId, nothingHeld(attempts));
+    }
+    for (ChargeAttempt attempt : holding) {
+      PaymentGateway gateway = gateways.named(attempt.gateway()).orElse(null);
+      if (gateway == null || !gateway.refunds()) {
+        throw RefundRefusal.notByApi(
+            orderId, attempt.gateway(), RefundPhases.notByApiWhy(attempt.gateway()));
+      }
+      if (attempt.gatewayChargeId() == null) {
+        throw RefundRefusal.notByApi(orderId, attempt.gateway(), "its gateway named no charge");
+      }
+    }
+    List<RefundStep> steps = new ArrayList<>();
+    for (ChargeAttempt attempt : holding) {
+      GatewayRefund refund =
+          GatewayRefund.reviewed(
+              attempt,
+              keys.derive("review-refund:" + scope + ":" + attempt.id(), key, orderId),
+              refundable(attempt),
+              settings.attemptLease(),
+              operator,
+              scope,
+              key);
+      em.persist(refund);
+      em.flush();
+      events.fire(RefundRequested.of(refund, key));
+      steps.add(new RefundStep(refund.id(), true));
+    }
+    return steps;
+  }
+
+  /** The refunds of one decision as they stand now, and the order's status. */
+  @Transactional(TxType.REQUIRES_NEW)
+  public ReviewOutcome refunded(String operator, long orderId, List<Long> refundIds) {
+    List<ReviewOutcome.Refund> refunds = new ArrayList<>();
+    long received = 0;
+    String currency = null;
+    for (long id : refundIds) {
+      GatewayRefund refund = Rows.find(em, GatewayRefund.class, id);
+      received += refund.amount();
+      currency = refund.currency();
+      refunds.add(
+          new ReviewOutcome.Refund(
+              refund.id(),
+              refund.attemptId(),
+              refund.gateway(),
+              refund.status().name().toLowerCase(Locale.ROOT),
+              refund.amount(),
+              refund.gatewayRefundId()));
+    }
+    String status = orders.find(orderId).map(PayableOrder::status).orElseThrow();
+    return new ReviewOutcome(
+        orderId, "refunded", status, received, null, null, currency, operator, refunds, null);
+  }
+
+  /** The refund as it stands now. */
+  @Transactional(TxType.REQUIRES_NEW)
+  public GatewayRefund refund(long refundId) {
+    return Rows.find(em, GatewayRefund.class, refundId);
+  }
+
+  private PayableOrder inReview(long orderId) {
+    PayableOrder order = orders.lock(orderId);
+    if (order.standing() != PayableOrder.Standing.IN_REVIEW) {
+      throw ReviewRefusal.notInReview(orderId, order.status());
+    }
+    return order;
+  }
+
+  private List<ChargeAttempt> attempts(long orderId) {
+    return em.createNamedQuery(ChargeAttempt.FOR_ORDER, ChargeAttempt.class)
+        .setParameter("orderId", orderId)
+        .getResultList();
+  }
+
+  private List<GatewayRefund> refunds(long orderId) {
+    return em.createNamedQuery(GatewayRefund.FOR_ORDER, GatewayRefund.class)
+        .setParameter("orderId", orderId)
+        .getResultList();
+  }
+
+  /** What an attempt in review holds: what it received, less what went back of it. */
+  private static long held(ChargeAttempt attempt) {
+    return attempt.receivedAmount() == null
+        ? 0
+        : attempt.receivedAmount() - attempt.refundedAmount();
+  }
+
+  /** What a refund from the queue gives back of an attempt: held in review, or its payment. */
+  private static long refundable(ChargeAttempt attempt) {
+    if (attempt.heldInReview()) {
+      return held(attempt);
+    }
+    return attempt.status().paid() ? attempt.amount() - attempt.refundedAmount() : 0;
+  }
+
+  private static String nothingHeld(List<ChargeAttempt> attempts) {
+    if (attempts.stream().anyMatch(a -> a.status().surplus())) {
+      return "its money is a surplus that did not go back by itself: give it back in the"
+          + " gateway's merchant portal";
+    }
+    if (attempts.stream().anyMatch(a -> a.status().paid())) {
+      return "its payment is disputed, not held: answer the dispute at the gateway, or refund it";
+    }
+    return "no attempt of it holds money received";
+  }
+}

@@ -1,0 +1,214 @@
+package io.ichido.payments.control;
+
+import io.ichido.payments.boundary.ReviewOutcome;
+import io.ichido.payments.boundary.ReviewQueue;
+import io.ichido.payments.entity.GatewayRefund;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import jakarta.transaction.Transactional.TxType;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * The review queue for operators: what waits for a person (orders in review, charges and refunds
+ * the reconciler has not settled within {@code ichido.review.in-doubt-after}), read in four
+ * statements, and the two ways out of review, each once whatever is retried. Accepting is one
+ * transaction; refunding commits its refunds' intents first and sends them with nothing held, as a
+ * merchant's refund is sent ({@link MerchantRefunds}), so a lost answer is sent again under the
+ * same gateway key by the retry or by the sweep, never twice.
+ */
+@ApplicationScoped
+public class Reviews {
+
+  private static final String ORDERS =
+      "SELECT o.id, o.owner, o.customer, o.review_reason, o.amount, o.currency, o.created_at,"
+          + " (SELECT max(a.answered_at) FROM charge_attempt a WHERE a.order_id = o.id) AS since"
+          + " FROM customer_order o WHERE o.status = 'NEEDS_REVIEW' ORDER BY o.id LIMIT ?1";
+
+  private static final String ATTEMPTS =
+      "SELECT a.order_id, a.id, a.gateway, a.gateway_charge_id, a.status,"
+          + " CASE WHEN a.status IN ('SUCCEEDED', 'PARTIALLY_REFUNDED', 'REFUNDED')"
+          + " THEN COALESCE(a.received_amount, a.amount) ELSE COALESCE(a.received_amount, 0) END,"
+          + " a.refunded_amount FROM charge_attempt a WHERE a.order_id IN (?1) ORDER BY a.id";
+
+  private static final String CHARGES_IN_DOUBT =
+      "SELECT a.id, a.order_id, a.gateway, a.status, a.amount, a.currency, a.failure_code,"
+          + " a.requested_at, a.reconciliations FROM charge_attempt a"
+          + " WHERE a.status IN ('STARTED', 'UNKNOWN') AND a.requested_at < ?1"
+          + " ORDER BY a.requested_at LIMIT ?2";
+
+  private static final String REFUNDS_IN_DOUBT =
+      "SELECT r.id, r.order_id, r.gateway, r.status, r.amount, r.currency, r.reason,"
+          + " r.failure_code, r.requested_at, r.tries FROM gateway_refund r"
+          + " WHERE r.status IN ('STARTED', 'UNKNOWN') AND r.requested_at < ?1"
+          + " ORDER BY r.requested_at LIMIT ?2";
+
+  @PersistenceContext EntityManager em;
+
+  @Inject ReviewPhases phases;
+  @Inject Refunds refunds;
+  @Inject PaymentSettings settings;
+
+  @Inject
+  @ConfigProperty(name = "ichido.review.in-doubt-after", defaultValue = "PT15M")
+  Duration inDoubtAfter;
+
+  /** The queue, oldest first, at most {@code limit} of each kind. */
+  @Transactional(TxType.REQUIRES_NEW)
+  @SuppressWarnings("unchecked")
+  public ReviewQueue queue(int limit) {
+    Map<Long, ReviewQueue.Order> orders = new LinkedHashMap<>();
+    Map<Long, List<ReviewQueue.Attempt>> attempts = new LinkedHashMap<>();
+    List<Object[]> orderRows = em.createNativeQuery(ORDERS).setParameter(1, limit).getResultList();
+    for (Object[] row : orderRows) {
+      attempts.put(number(row[0]), new ArrayList<>());
+    }
+    if (!attempts.isEmpty()) {
+      List<Object[]> attemptRows =
+          em.createNativeQuery(ATTEMPTS)
+              .setParameter(1, List.copyOf(attempts.keySet()))
+              .getResultList();
+      for (Object[] row : attemptRows) {
+        attempts
+            .get(number(row[0]))
+            .add(
+                new ReviewQueue.Attempt(
+                    number(row[1]),
+                    (String) row[2],
+                    (String) row[3],
+                    (String) row[4],
+                    number(row[5]),
+                    number(row[6])));
+      }
+    }
+    for (Object[] row : orderRows) {
+      long id = number(row[0]);
+      List<ReviewQueue.Attempt> its = attempts.get(id);
+      Instant created = instant(row[6]);
+      Instant since = row[7] == null ? created : instant(row[7]);
+      orders.put(
+          id,
+          new ReviewQueue.Order(
+              id,
+              (String) row[1],
+              (String) row[2],
+              (String) row[3],
+              number(row[4]),
+              (String) row[5],
+              its.stream().mapToLong(a -> a.received() - a.refunded()).sum(),
+              created,
+              since,
+              List.copyOf(its)));
+    }
+    Instant before = Instant.now().minus(inDoubtAfter);
+    List<ReviewQueue.ChargeInDoubt> charges = new ArrayList<>();
+    for (Object[] row :
+        (List<Object[]>)
+            em.createNativeQuery(CHARGES_IN_DOUBT)
+                .setParameter(1, before)
+                .setParameter(2, limit)
+                .getResultList()) {
+      charges.add(
+          new ReviewQueue.ChargeInDoubt(
+              number(row[0]),
+              number(row[1]),
+              (String) row[2],
+              (String) row[3],
+              number(row[4]),
+              (String) row[5],
+              (String) row[6],
+              instant(row[7]),
+              (int) number(row[8])));
+    }
+    List<ReviewQueue.RefundInDoubt> refundsInDoubt = new ArrayList<>();
+    for (Object[] row :
+        (List<Object[]>)
+            em.createNativeQuery(REFUNDS_IN_DOUBT)
+                .setParameter(1, before)
+                .setParameter(2, limit)
+                .getResultList()) {
+      refundsInDoubt.add(
+          new ReviewQueue.RefundInDoubt(
+              number(row[0]),
+              number(row[1]),
+              (String) row[2],
+              (String) row[3],
+              number(row[4]),
+              (String) row[5],
+              (String) row[6],
+              (String) row[7],
+              instant(row[8]),
+              (int) number(row[9])));
+    }
+    return new ReviewQueue(
+        List.copyOf(orders.values()), charges, refundsInDoubt, inDoubtAfter.toString());
+  }
+
+  /**
+   * Accepts the money the order received as its payment, in the caller's transaction.
+   *
+   * @throws ReviewRefusal when the order is not in review or holds nothing to accept
+   */
+  public ReviewOutcome accept(String operator, String key, long orderId) {
+    return phases.accept(operator, key, orderId);
+  }
+
+  /**
+   * Gives back everything the order received, each refund once under the client's key.
+   *
+   * @throws ReviewRefusal when the order is not in review or holds nothing to give back
+   * @throws RefundRefusal when a gateway that holds its money refunds nothing by API here
+   * @throws RefundInDoubt when another refund of the order is not settled yet
+   * @throws RefundUnanswered when a gateway has not said yet whether it gave the money back
+   * @throws GatewayRejected when a gateway refused (the order stays in review)
+   */
+  public ReviewOutcome refund(String operator, String scope, String key, long orderId) {
+    List<RefundStep> steps = phases.ask(operator, scope, key, orderId);
+    for (RefundStep step : steps) {
+      if (phases.refund(step.refundId()).status().inDoubt()) {
+        refunds.sendQuietly(step.refundId(), step.created());
+      }
+    }
+    List<Long> ids = steps.stream().map(RefundStep::refundId).toList();
+    for (long id : ids) {
+      GatewayRefund now = phases.refund(id);
+      switch (now.status()) {
+        case SUCCEEDED -> {}
+        case FAILED -> throw new GatewayRejected(now.gateway(), now.failureCode());
+        case STARTED, UNKNOWN ->
+            throw new RefundUnanswered(
+                orderId,
+                now.id(),
+                now.gateway(),
+                Math.max(1, settings.attemptLease().toSeconds() / 3));
+      }
+    }
+    return phases.refunded(operator, orderId, ids);
+  }
+
+  private static long number(Object value) {
+    return ((Number) value).longValue();
+  }
+
+  private static Instant instant(Object value) {
+    if (value instanceof Instant at) {
+      return at;
+    }
+    if (value instanceof OffsetDateTime at) {
+      return at.toInstant();
+    }
+    if (value instanceof java.sql.Timestamp at) {
+      return at.toInstant();
+    }
+    throw new IllegalStateException("Not a time: " + value.getClass());
+  }
+}
