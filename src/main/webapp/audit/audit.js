@@ -1,7 +1,7 @@
 // The auditors' console: sign in, see whether the hash chain holds, search the payment log page by
 // page, export a search as CSV; above the search, the period's money by gateway and 30 days' net. Every value from the log is put on the page as text, never as
 // HTML: counterparties, keys and details are chosen by callers and customers.
-import { MESSAGES, preferredLanguage } from "./messages.js";
+import { MESSAGES, preferredLanguage, storedLanguage, storeLanguage } from "./messages.js";
 import * as api from "./api.js";
 
 const FILTERS = [
@@ -21,7 +21,7 @@ const LANGUAGE_KEY = "ichido.audit.language";
 const $ = (id) => document.getElementById(id);
 
 const state = {
-  language: storedLanguage() ?? preferredLanguage(navigator.languages ?? [navigator.language]),
+  language: storedLanguage(LANGUAGE_KEY) ?? preferredLanguage(navigator.languages ?? [navigator.language]),
   user: null,
   chain: null, // {checking} | {report, at} | {error, at}
   query: null, // the filters of the search shown, as sent
@@ -682,21 +682,8 @@ function applyLanguage() {
 
 function switchLanguage(language) {
   state.language = language;
-  try {
-    localStorage.setItem(LANGUAGE_KEY, language);
-  } catch (storageRefused) {
-    // private windows may refuse storage: the choice then lasts as long as the page
-  }
+  storeLanguage(LANGUAGE_KEY, language);
   applyLanguage();
-}
-
-function storedLanguage() {
-  try {
-    const language = localStorage.getItem(LANGUAGE_KEY);
-    return language in MESSAGES ? language : null;
-  } catch (storageRefused) {
-    return null;
-  }
 }
 
 // --- wiring --------------------------------------------------------------------------------

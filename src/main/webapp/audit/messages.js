@@ -253,3 +253,22 @@ export function preferredLanguage(languages) {
   }
   return "en";
 }
+
+/** The language the reader chose on this page before (kept under `key`), or null. */
+export function storedLanguage(key) {
+  try {
+    const language = localStorage.getItem(key);
+    return language in MESSAGES ? language : null;
+  } catch (storageRefused) {
+    return null;
+  }
+}
+
+/** Keeps the reader's choice under `key`; without storage it lasts as long as the page. */
+export function storeLanguage(key, language) {
+  try {
+    localStorage.setItem(key, language);
+  } catch (storageRefused) {
+    // private windows may refuse storage
+  }
+}

@@ -4,7 +4,7 @@
 // button after no answer came) carries that key: the server does it once. Values from the API are
 // put on the page as text, never as HTML.
 import { MESSAGES } from "./messages.js";
-import { preferredLanguage } from "../audit/messages.js";
+import { preferredLanguage, storedLanguage, storeLanguage } from "../audit/messages.js";
 import { newKey, sendWithRetries } from "../shop/retries.js";
 
 const QUEUE = "../api/review";
@@ -13,7 +13,7 @@ const LANGUAGE_KEY = "ichido.review.language";
 const $ = (id) => document.getElementById(id);
 
 const state = {
-  language: storedLanguage() ?? preferredLanguage(navigator.languages ?? [navigator.language]),
+  language: storedLanguage(LANGUAGE_KEY) ?? preferredLanguage(navigator.languages ?? [navigator.language]),
   user: null,
   queue: null,
   loadedAt: null,
@@ -297,21 +297,8 @@ function applyLanguage() {
 
 function switchLanguage(language) {
   state.language = language;
-  try {
-    localStorage.setItem(LANGUAGE_KEY, language);
-  } catch (storageRefused) {
-    // private windows may refuse storage: the choice then lasts as long as the page
-  }
+  storeLanguage(LANGUAGE_KEY, language);
   applyLanguage();
-}
-
-function storedLanguage() {
-  try {
-    const language = localStorage.getItem(LANGUAGE_KEY);
-    return language in MESSAGES ? language : null;
-  } catch (storageRefused) {
-    return null;
-  }
 }
 
 function start() {
