@@ -37,6 +37,9 @@ public final class SandboxConfig {
     config.put("ichido.gateway.2c2p.base-url", sandboxUrl + "/2c2p");
     config.put("ichido.gateway.2c2p.secret-key", GatewaySandbox.DEFAULT_2C2P_SECRET);
     config.put("ichido.gateway.2c2p.merchant-id", MERCHANT_2C2P);
+    config.put("ichido.gateway.2c2p.maintenance-url", sandboxUrl + "/2c2p");
+    config.put("ichido.gateway.2c2p.merchant-private-key", TwoC2pKeys.MERCHANT_PRIVATE);
+    config.put("ichido.gateway.2c2p.public-key", TwoC2pKeys.GATEWAY_PUBLIC);
     return config;
   }
 }

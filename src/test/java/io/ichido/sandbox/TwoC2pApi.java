@@ -4,10 +4,23 @@ import com.auth0.jwt.exceptions.JWTVerificationException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.ichido.payments.gateway.twoc2p.TwoC2pCode;
+import io.ichido.payments.gateway.twoc2p.TwoC2pJose;
+import io.ichido.payments.gateway.twoc2p.TwoC2pXml;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.PrivateKey;
+import java.security.PublicKey;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.Currency;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
@@ -27,6 +40,10 @@ final class TwoC2pApi implements Gateway {
   private static final String TOKEN = "/payment/4.3/paymentToken";
   private static final String PAYMENT = "/payment/4.3/payment";
   private static final String INQUIRY = "/payment/4.3/paymentInquiry";
+
+  /** The Payment Maintenance API, on its own host at 2C2P (demo2.2c2p.com/2C2PFrontend). */
+  static final String MAINTENANCE = "/PaymentAction/2.0/action";
+
   private static final String DECLINING_CARD = "decline";
 
   /** Cards that ask for 3-D Secure: the first passes it and is charged, the second is declined. */
@@ -37,6 +54,8 @@ final class TwoC2pApi implements Gateway {
   private final Ledger ledger;
   private final SandboxUrls urls;
   private final Hs256 jwt;
+  private final PrivateKey ownKey;
+  private final PublicKey merchantKey;
   private final ConcurrentHashMap<String, Invoice> invoices = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, Invoice> byToken = new ConcurrentHashMap<>();
 
@@ -52,6 +71,11 @@ final class TwoC2pApi implements Gateway {
     private String approvalCode;
     private boolean declined;
     private boolean refunded;
+
+    /**
+     * Refunds made through the Payment Maintenance API, as its refund status inquiry lists them.
+     */
+    private final List<Map<String, String>> refunds = new ArrayList<>();
 
     /** The card of a Do Payment that waits on 3-D Secure; null when none waits. */
     private String authenticating;
@@ -77,6 +101,12 @@ final class TwoC2pApi implements Gateway {
     this.ledger = ledger;
     this.urls = urls;
     this.jwt = new Hs256(secret);
+    try {
+      this.ownKey = TwoC2pJose.privateKey(TwoC2pKeys.GATEWAY_PRIVATE);
+      this.merchantKey = TwoC2pJose.publicKey(TwoC2pKeys.MERCHANT_PUBLIC);
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("The sandbox's own keys are RSA keys", e);
+    }
   }
 
   @Override
@@ -90,6 +120,10 @@ final class TwoC2pApi implements Gateway {
     if (request.is("POST", PAYMENT)) {
       Invoice invoice = body == null ? null : byToken.get(body.path("paymentToken").asText(""));
       return invoice == null ? null : invoice.invoiceNo;
+    }
+    if (request.is("POST", MAINTENANCE)) {
+      TwoC2pXml.Message message = opened(request);
+      return message == null ? null : message.field("invoiceNo");
     }
     String token = Json.text(body, "payload");
     return token == null ? null : Json.text(Hs256.peek(token), "invoiceNo");
@@ -106,6 +140,9 @@ final class TwoC2pApi implements Gateway {
       }
       if (request.is("POST", INQUIRY)) {
         return inquiry(claims(request));
+      }
+      if (request.is("POST", MAINTENANCE)) {
+        return maintenance(opened(request));
       }
       return SandboxResponse.json(
           404, Json.object().put("respCode", "9004").put("respDesc", "Unknown API"));
@@ -352,6 +389,152 @@ final class TwoC2pApi implements Gateway {
     return SandboxResponse.json(
         200, Json.object().put("respCode", code).put("respDesc", description));
   }
+
+  /**
+   * The request, once the merchant's PS256 signature verifies and the sandbox's key decrypts it;
+   * null for anything else (2C2P then answers 96, unable to decrypt).
+   */
+  private TwoC2pXml.Message opened(SandboxRequest request) {
+    try {
+      return TwoC2pXml.read(
+          TwoC2pJose.open(
+              new String(request.body(), StandardCharsets.US_ASCII), merchantKey, ownKey));
+    } catch (GeneralSecurityException | IllegalArgumentException unopened) {
+      return null;
+    }
+  }
+
+  /**
+   * Payment Maintenance, {@code processType} R (refund) and RS (refund status). A refund is made
+   * through the ledger, bounded by what is left; the same request twice refunds twice, since 2C2P
+   * documents no key for it. A card refund is answered at once ({@code status} RF) and notified by
+   * nothing: 2C2P notifies refunds only to a {@code notifyURL}, for payments refunded later.
+   */
+  private SandboxResponse maintenance(TwoC2pXml.Message request) {
+    if (request == null || !"PaymentProcessRequest".equals(request.root())) {
+      return maintenanceAnswer(null, "96", "Unable to decrypt.", Map.of());
+    }
+    String invoiceNo = request.field("invoiceNo");
+    for (String field : new String[] {"version", "merchantID", "invoiceNo", "processType"}) {
+      if (request.field(field) == null || request.field(field).isBlank()) {
+        return maintenanceAnswer(request, "10", "Missing Compulsory Values", Map.of());
+      }
+    }
+    Invoice invoice = invoices.get(invoiceNo);
+    if (invoice == null || !invoice.merchantId.equals(request.field("merchantID"))) {
+      return maintenanceAnswer(request, "16", "Requested transaction doesn't exist.", Map.of());
+    }
+    return switch (request.field("processType")) {
+      case "R" -> refund(request, invoice);
+      case "RS" -> refundStatus(request, invoice);
+      default -> maintenanceAnswer(request, "97", "Process is not supported.", Map.of());
+    };
+  }
+
+  private SandboxResponse refund(TwoC2pXml.Message request, Invoice invoice) {
+    BigDecimal amount;
+    try {
+      amount = new BigDecimal(request.field("actionAmount"));
+    } catch (NullPointerException | NumberFormatException garbled) {
+      return maintenanceAnswer(request, "18", "Invalid Action Amount.", Map.of());
+    }
+    long refund = smallestUnit(amount, invoice.currency);
+    if (refund <= 0) {
+      return maintenanceAnswer(request, "18", "Invalid Action Amount.", Map.of());
+    }
+    String tranRef;
+    synchronized (invoice) {
+      tranRef = invoice.declined ? null : invoice.tranRef;
+    }
+    if (tranRef == null) {
+      return maintenanceAnswer(
+          request, "12", "Transaction status is not valid to perform your action.", Map.of());
+    }
+    String[] reference = new String[1];
+    Ledger.RefundOutcome outcome;
+    try {
+      outcome =
+          ledger.refund(
+              NAME,
+              tranRef,
+              refund,
+              (entry, refunded) -> {
+                synchronized (invoice) {
+                  reference[0] = Ids.digits(7);
+                  Map<String, String> made = new LinkedHashMap<>();
+                  made.put("amount", decimals(amount, invoice.currency).toPlainString());
+                  made.put("status", "RF");
+                  made.put("referenceNo", reference[0]);
+                  made.put("dateTime", TRANSACTION_TIME.format(ZonedDateTime.now(JAPAN)));
+                  invoice.refunds.add(made);
+                  invoice.refunded = entry.refundable() == 0;
+                }
+              });
+    } catch (IllegalArgumentException moreThanIsLeft) {
+      return maintenanceAnswer(
+          request, "40", "Refund amount is more than transaction amount.", Map.of());
+    }
+    if (outcome != Ledger.RefundOutcome.REFUNDED) {
+      return maintenanceAnswer(
+          request, "12", "Transaction status is not valid to perform your action.", Map.of());
+    }
+    Map<String, String> fields = new LinkedHashMap<>();
+    fields.put("amount", decimals(amount, invoice.currency).toPlainString());
+    fields.put("status", "RF");
+    fields.put("referenceNo", tranRef);
+    fields.put("refundReferenceNo", reference[0]);
+    return maintenanceAnswer(request, "00", "Success", fields);
+  }
+
+  private SandboxResponse refundStatus(TwoC2pXml.Message request, Invoice invoice) {
+    List<Map<String, String>> refunds;
+    Map<String, String> fields = new LinkedHashMap<>();
+    synchronized (invoice) {
+      refunds = List.copyOf(invoice.refunds);
+      fields.put("amount", decimals(invoice.amount, invoice.currency).toPlainString());
+      fields.put("status", invoice.tranRef == null || invoice.declined ? "F" : "S");
+      fields.put("referenceNo", String.valueOf(invoice.tranRef));
+    }
+    SandboxResponse answer = maintenanceAnswer(request, "00", "Success", fields, refunds);
+    return answer;
+  }
+
+  private SandboxResponse maintenanceAnswer(
+      TwoC2pXml.Message request, String code, String description, Map<String, String> more) {
+    return maintenanceAnswer(request, code, description, more, List.of());
+  }
+
+  /** {@code PaymentProcessResponse}, encrypted to the merchant and signed with 2C2P's key. */
+  private SandboxResponse maintenanceAnswer(
+      TwoC2pXml.Message request,
+      String code,
+      String description,
+      Map<String, String> more,
+      List<Map<String, String>> refunds) {
+    Map<String, String> fields = new LinkedHashMap<>();
+    fields.put("version", request == null ? "3.8" : request.field("version"));
+    fields.put("timeStamp", TIME_STAMP.format(ZonedDateTime.now(JAPAN)));
+    fields.put("respCode", code);
+    fields.put("respDesc", description);
+    if (request != null) {
+      fields.put("processType", String.valueOf(request.field("processType")));
+      fields.put("invoiceNo", String.valueOf(request.field("invoiceNo")));
+    }
+    fields.putAll(more);
+    String xml = TwoC2pXml.write("PaymentProcessResponse", fields);
+    if (!refunds.isEmpty()) {
+      xml = TwoC2pXml.withRefunds(xml, refunds);
+    }
+    return new SandboxResponse(
+        200,
+        Map.of("Content-Type", "text/plain; charset=utf-8"),
+        TwoC2pJose.seal(xml, ownKey, merchantKey).getBytes(StandardCharsets.US_ASCII));
+  }
+
+  private static final ZoneId JAPAN = ZoneId.of("Asia/Tokyo");
+  private static final DateTimeFormatter TIME_STAMP = DateTimeFormatter.ofPattern("ddMMyyHHmmss");
+  private static final DateTimeFormatter TRANSACTION_TIME =
+      DateTimeFormatter.ofPattern("yyyyMMddHHmmss");
 
   @Override
   public Settlement.Outcome settle(String id, Settlement settlement) {

@@ -61,6 +61,18 @@ public class GatewayCalls {
         GatewaySpans::outcome);
   }
 
+  /**
+   * What a charge has given back so far; not retried here (a refund left in doubt is asked about
+   * again by the payment sweep).
+   */
+  public long refundedSoFar(PaymentGateway gateway, String chargeId) {
+    return spans.traced(
+        new Call(gateway.name(), "refunded", null, null),
+        0,
+        () -> observed(gateway, () -> gateway.refundedSoFar(chargeId)),
+        refunded -> "refunded " + refunded);
+  }
+
   /** Not retried here: reconciliation asks again on its next round. */
   public Optional<GatewayCharge> lookup(PaymentGateway gateway, String reference, long orderId) {
     return spans.traced(

@@ -44,18 +44,29 @@ public final class GatewayHttp {
    * GatewayUnavailable}: the same request may be sent again under the same key.
    */
   public static Answer call(String gateway, Supplier<Response> request) {
+    TextAnswer answer = callForText(gateway, request);
+    String text = answer.body();
+    try {
+      return new Answer(
+          answer.status(),
+          text.isBlank() ? Json.MAPPER.createObjectNode() : Json.MAPPER.readTree(text));
+    } catch (IOException garbled) {
+      throw new GatewayUnavailable(gateway, "unreadable answer, HTTP " + answer.status(), garbled);
+    }
+  }
+
+  /** An answer whose body is not JSON (2C2P's Payment Maintenance API answers a JWS). */
+  public record TextAnswer(int status, String body) {}
+
+  /** As {@link #call}, the body left as the gateway wrote it. */
+  public static TextAnswer callForText(String gateway, Supplier<Response> request) {
     try (Response response = request.get()) {
       int status = response.getStatus();
       String text = response.hasEntity() ? response.readEntity(String.class) : "";
       if (status == 429 || status >= 500) {
         throw new GatewayUnavailable(gateway, status);
       }
-      try {
-        return new Answer(
-            status, text.isBlank() ? Json.MAPPER.createObjectNode() : Json.MAPPER.readTree(text));
-      } catch (IOException garbled) {
-        throw new GatewayUnavailable(gateway, "unreadable answer, HTTP " + status, garbled);
-      }
+      return new TextAnswer(status, text);
     } catch (ProcessingException unreachable) {
       throw new GatewayUnavailable(gateway, describe(unreachable), unreachable);
     }

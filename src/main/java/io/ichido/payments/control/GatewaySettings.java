@@ -74,6 +74,18 @@ public class GatewaySettings {
   }
 
   /**
+   * Whether a refund sent again under its key is never a second refund ({@code
+   * ichido.gateway.<name>.refund-key-honoured}, else as for charges). 2C2P keys its charges by
+   * invoice but documents nothing that keys a refund: without it, the charge's refunds are read
+   * before a refund is sent again.
+   */
+  public boolean refundKeysHonoured(String gateway) {
+    return optional(gateway, "refund-key-honoured")
+        .map(Boolean::parseBoolean)
+        .orElseGet(() -> keysHonoured(gateway));
+  }
+
+  /**
    * How long after its first request an attempt in doubt is sent again under its key ({@code
    * ichido.gateway.<name>.resend-window}, else {@code usual}); never where keys are not honoured.
    * Afterwards the gateway is searched for it.

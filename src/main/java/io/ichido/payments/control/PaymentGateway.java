@@ -60,6 +60,14 @@ public interface PaymentGateway {
   }
 
   /**
+   * What the charge has given back so far, all refunds together, read where the gateway reads it
+   * consistently: a refund whose answer was lost shows here.
+   */
+  default long refundedSoFar(String chargeId) {
+    return retrieve(chargeId).refunded();
+  }
+
+  /**
    * Gives back part or all of a charge under the command's key: the same key never refunds twice
    * where the gateway honours keys.
    *

@@ -154,10 +154,10 @@ class RefundPhases {
   }
 
   static String notByApiWhy(String gateway) {
-    return "2c2p".equals(gateway)
-        ? "2C2P refunds through its Payment Maintenance API (JWE-encrypted, signed XML), which"
-            + " Ichido does not speak: refund it in 2C2P's merchant portal"
-        : "its refunds are not made by API here: refund it in its merchant portal";
+    // 2C2P refunds by API only with its Payment Maintenance URL and both keys configured.
+    return "its refunds are not made by API here (not configured for it): refund it in "
+        + gateway
+        + "'s merchant portal";
   }
 
   /** The refund to send, or null when it is settled or someone else is sending it. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ichido.dev.DevCheckpointKey;
 import io.ichido.sandbox.SandboxConfig;
+import io.ichido.sandbox.TwoC2pKeys;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -39,7 +40,9 @@ class WarContentsIT {
           "ichido-sandbox-",
           "aWNoaWRvLXNhbmRib3gt",
           "localhost:18080",
-          DevCheckpointKey.PRIVATE_KEY);
+          DevCheckpointKey.PRIVATE_KEY,
+          TwoC2pKeys.MERCHANT_PRIVATE,
+          TwoC2pKeys.GATEWAY_PUBLIC);
 
   @Test
   @DisplayName(

@@ -10,10 +10,13 @@ import io.ichido.payments.control.ChargeCommand;
 import io.ichido.payments.control.GatewayCharge;
 import io.ichido.payments.control.GatewayHttp;
 import io.ichido.payments.control.GatewayHttp.Answer;
+import io.ichido.payments.control.GatewayHttp.TextAnswer;
+import io.ichido.payments.control.GatewayRefundAnswer;
 import io.ichido.payments.control.GatewayRejected;
 import io.ichido.payments.control.GatewaySettings;
 import io.ichido.payments.control.GatewayUnavailable;
 import io.ichido.payments.control.PaymentGateway;
+import io.ichido.payments.control.RefundCommand;
 import io.ichido.payments.entity.ChargeStatus;
 import io.ichido.payments.entity.PaymentMethod;
 import io.ichido.payments.gateway.Gateway;
@@ -22,11 +25,17 @@ import io.ichido.platform.control.Json;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.math.BigDecimal;
+import java.security.GeneralSecurityException;
+import java.security.PrivateKey;
+import java.security.PublicKey;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * 2C2P PGW v4.3 over MicroProfile Rest Client, payloads as HS256 JWTs signed with the merchant
@@ -45,15 +54,45 @@ public class TwoC2pGateway implements PaymentGateway {
 
   @Inject GatewaySettings settings;
 
+  private static final Logger LOG = Logger.getLogger(TwoC2pGateway.class.getName());
+
+  /** The version of 2C2P's own refund sample (developer.2c2p.com, payment-maintenance-refund). */
+  private static final String MAINTENANCE_VERSION = "3.8";
+
   private TwoC2pApi pgw;
   private Algorithm hs256;
   private String merchantId;
+
+  /** Null unless its URL and both keys are configured: then refunds go to the merchant portal. */
+  private TwoC2pMaintenanceApi maintenance;
+
+  private PrivateKey merchantKey;
+  private PublicKey gatewayKey;
 
   @PostConstruct
   void connect() {
     pgw = GatewayHttp.client(TwoC2pApi.class, settings.baseUrl(NAME), settings);
     hs256 = Algorithm.HMAC256(settings.secretKey(NAME));
     merchantId = settings.value(NAME, "merchant-id");
+    Optional<String> url = settings.optional(NAME, "maintenance-url");
+    Optional<String> ours = settings.optional(NAME, "merchant-private-key");
+    Optional<String> theirs = settings.optional(NAME, "public-key");
+    if (url.isEmpty() || ours.isEmpty() || theirs.isEmpty()) {
+      return;
+    }
+    try {
+      merchantKey = TwoC2pJose.privateKey(ours.get());
+      gatewayKey = TwoC2pJose.publicKey(theirs.get());
+    } catch (GeneralSecurityException unreadable) {
+      // Never the value: a key is a secret. Refunds then go to the merchant portal.
+      LOG.log(
+          Level.SEVERE,
+          "2C2P refunds are off: ichido.gateway.2c2p.merchant-private-key (PKCS#8) or"
+              + " ichido.gateway.2c2p.public-key (X.509) is not an RSA key ({0})",
+          unreadable.getClass().getSimpleName());
+      return;
+    }
+    maintenance = GatewayHttp.client(TwoC2pMaintenanceApi.class, url.get(), settings);
   }
 
   @Override
@@ -150,6 +189,112 @@ public class TwoC2pGateway implements PaymentGateway {
   @Override
   public Optional<GatewayCharge> lookup(String reference, long orderId) {
     return inquiry(reference, true);
+  }
+
+  /**
+   * By the Payment Maintenance API, once its URL and both keys are configured. 2C2P documents
+   * partial refunds (several, up to what was settled) and no refund in part it refuses by type
+   * beyond its code 43, so none is refused here before sending.
+   */
+  @Override
+  public boolean refunds() {
+    return maintenance != null;
+  }
+
+  /**
+   * {@code processType} R for {@code actionAmount} of the invoice. 2C2P documents no idempotency
+   * key for it: the same request twice refunds twice, bounded by what is left, so a refund is sent
+   * again only after {@link #refundedSoFar} showed it not made ({@code
+   * idempotency-key-honoured=false}). A refund pending (42) is in doubt until the refund status
+   * inquiry lists it refunded.
+   */
+  @Override
+  public GatewayRefundAnswer refund(RefundCommand command) {
+    Map<String, String> request = new LinkedHashMap<>();
+    request.put("version", MAINTENANCE_VERSION);
+    request.put("merchantID", merchantId);
+    request.put("invoiceNo", command.chargeId());
+    request.put("actionAmount", decimals(command.amount()));
+    request.put("processType", "R");
+    TwoC2pXml.Message answer = action(request);
+    String code = answer.field("respCode");
+    if ("42".equals(code)) {
+      throw new GatewayUnavailable(NAME, "refund pending (42)", null);
+    }
+    if (!"00".equals(code)) {
+      throw new GatewayRejected(NAME, "refund " + code);
+    }
+    // 2C2P's answer says what this refund gave back, not the invoice's total so far.
+    return new GatewayRefundAnswer(answer.field("refundReferenceNo"), command.amount());
+  }
+
+  /**
+   * All refunds of the invoice as the refund status inquiry (RS) lists them, each {@code RF}
+   * (refunded); a refund in any other state leaves the question open, never read as not made. The
+   * inquiry needs the invoice's amount, read first from the payment inquiry.
+   */
+  @Override
+  public long refundedSoFar(String invoiceNo) {
+    if (maintenance == null) {
+      return retrieve(invoiceNo).refunded();
+    }
+    GatewayCharge paid = inquire(invoiceNo);
+    Map<String, String> request = new LinkedHashMap<>();
+    request.put("version", MAINTENANCE_VERSION);
+    request.put("merchantID", merchantId);
+    request.put("invoiceNo", invoiceNo);
+    request.put("actionAmount", decimals(paid.amount()));
+    request.put("processType", "RS");
+    TwoC2pXml.Message answer = action(request);
+    if (!"00".equals(answer.field("respCode"))) {
+      throw new GatewayUnavailable(
+          NAME, "refund status answered " + answer.field("respCode"), null);
+    }
+    long refunded = 0;
+    for (Map<String, String> refund : answer.refunds()) {
+      if (!"RF".equals(refund.get("status"))) {
+        throw new GatewayUnavailable(NAME, "a refund is " + refund.get("status"), null);
+      }
+      refunded += amountOf(refund.get("amount"));
+    }
+    return refunded;
+  }
+
+  /**
+   * Sends one sealed request and opens the answer. An answer that does not open (not 2C2P's
+   * signature, not for our key, not a token at all) says nothing of the request: in doubt.
+   */
+  private TwoC2pXml.Message action(Map<String, String> request) {
+    String sealed =
+        TwoC2pJose.seal(TwoC2pXml.write("PaymentProcessRequest", request), merchantKey, gatewayKey);
+    TextAnswer answer = GatewayHttp.callForText(NAME, () -> maintenance.action(sealed));
+    GatewayHttp.requireAccepted(NAME, new Answer(answer.status(), null), "HTTP");
+    try {
+      TwoC2pXml.Message message =
+          TwoC2pXml.read(TwoC2pJose.open(answer.body(), gatewayKey, merchantKey));
+      if (!"PaymentProcessResponse".equals(message.root())
+          || !request.get("invoiceNo").equals(message.field("invoiceNo"))
+              && message.field("invoiceNo") != null) {
+        throw new GatewayUnavailable(NAME, "answer about another request", null);
+      }
+      return message;
+    } catch (GeneralSecurityException | IllegalArgumentException unopened) {
+      throw new GatewayUnavailable(
+          NAME, "Payment Maintenance answer not opened, HTTP " + answer.status(), unopened);
+    }
+  }
+
+  /** 2C2P writes amounts with two decimals, the yen included. */
+  private static String decimals(long yen) {
+    return BigDecimal.valueOf(yen).setScale(2).toPlainString();
+  }
+
+  private static long amountOf(String decimals) {
+    try {
+      return new BigDecimal(decimals).longValueExact();
+    } catch (NullPointerException | NumberFormatException | ArithmeticException garbled) {
+      throw new GatewayUnavailable(NAME, "refund amount unreadable", null);
+    }
   }
 
   private GatewayCharge inquire(String invoiceNo) {
