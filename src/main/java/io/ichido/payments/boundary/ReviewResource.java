@@ -155,7 +155,8 @@ public class ReviewResource {
       description =
           NOT_IN_REVIEW
               + "; `https://ichido.dev/problems/refund-not-by-api`: a gateway holding its money"
-              + " refunds nothing by API here (2C2P): give it back in its merchant portal"
+              + " refunds nothing by API here (2C2P without its Payment Maintenance keys): give it back in"
+              + " its merchant portal"
               + "; `https://ichido.dev/problems/refund-in-doubt`: another refund of the order is not"
               + " settled yet; retry after Retry-After. Nothing was sent in any of these.",
       content =
