@@ -340,6 +340,7 @@ class OncePerOrderIT {
                 "SELECT count(*) FROM charge_attempt WHERE order_id = ? AND status = 'NEEDS_REVIEW'",
                 orderId))
         .isEqualTo(1);
+    Db.chained(orderId);
     assertThat(
             Db.count(
                 "SELECT count(*) FROM payment_log WHERE order_id = ? AND ((kind ="

@@ -144,6 +144,7 @@ class RefundsIT {
     assertThat(Db.count("SELECT count(*) FROM gateway_refund WHERE order_id = ?", orderId)).isOne();
     Map<String, Long> facts = Db.factsByKind("order_id", orderId);
     assertThat(facts).containsEntry("REFUND_REQUESTED", 1L).containsEntry("REFUNDED", 1L);
+    Db.chained(orderId);
     assertThat(
             Db.count(
                 "SELECT count(*) FROM payment_log WHERE order_id = ? AND kind = 'REFUNDED'"

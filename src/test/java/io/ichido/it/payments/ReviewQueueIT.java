@@ -64,6 +64,7 @@ class ReviewQueueIT {
   }
 
   private static long facts(long orderId, String kind) {
+    Db.chained(orderId);
     return Db.count(
         "SELECT count(*) FROM payment_log WHERE order_id = ? AND kind = ?", orderId, kind);
   }
@@ -189,6 +190,7 @@ class ReviewQueueIT {
     assertThat(status(orderId)).isEqualTo("REFUNDED");
     assertThat(Db.reserved(sku)).as("released once").isZero();
     assertThat(Db.onHand(sku)).isEqualTo(10);
+    Db.chained(orderId);
     assertThat(
             Db.count(
                 "SELECT count(*) FROM payment_log WHERE order_id = ? AND kind = 'STOCK_MOVED'"

@@ -173,6 +173,17 @@ public final class Db {
             + " WHERE kind NOT IN ('EMAIL_SENT', 'EMAIL_FAILED'))");
   }
 
+  /**
+   * Waits until every fact of the order that has committed is chained into {@code payment_log} (the
+   * sequencer moves them from {@code payment_log_pending} on its own schedule), so that a query of
+   * the chained log alone sees them.
+   */
+  public static void chained(long orderId) {
+    Await.until(
+        "the facts of order " + orderId + " chained",
+        () -> count("SELECT count(*) FROM payment_log_pending WHERE order_id = ?", orderId) == 0);
+  }
+
   /** Event ids of webhooks the application took: every delivery it accepted left one. */
   public static long webhookKeys() {
     return count("SELECT count(*) FROM idempotency_key WHERE scope LIKE 'webhook:%'");

@@ -65,6 +65,7 @@ class WebhookReviewsIT {
     assertThat(orderStatus(charge)).isEqualTo("NEEDS_REVIEW");
     assertThat(Db.text("SELECT review_reason FROM customer_order WHERE id = ?", orderId))
         .startsWith("disputed at " + gateway);
+    Db.chained(orderId);
     assertThat(
             Db.count(
                 "SELECT count(*) FROM payment_log WHERE order_id = ? AND kind ="
@@ -138,6 +139,7 @@ class WebhookReviewsIT {
     assertThat(orderStatus(charge)).isEqualTo("NEEDS_REVIEW");
     assertThat(Db.reserved(sku)).isEqualTo(1);
     assertThat(Db.onHand(sku)).isEqualTo(10);
+    Db.chained(orderId(charge));
     assertThat(
             Db.count(
                 "SELECT count(*) FROM payment_log WHERE order_id = ? AND ((kind ="

@@ -128,6 +128,7 @@ class WebhooksIT {
     Sandbox.redeliver(refunded.path("webhook").path("eventId").asText());
 
     assertThat(orderStatus(charge)).isEqualTo("REFUNDED");
+    Db.chained(orderId);
     assertThat(
             Db.count(
                 "SELECT count(*) FROM payment_log WHERE order_id = ? AND kind ="
