@@ -40,7 +40,7 @@ let latestSearch = 0;
 let latestTotals = 0;
 
 const SVG = "http://www.w3.org/2000/svg";
-const GATEWAY_NAMES = { stripe: "Stripe", omise: "Omise", komoju: "KOMOJU", "2c2p": "2C2P" };
+const GATEWAY_NAMES = { stripe: "Stripe", omise: "Omise", komoju: "KOMOJU", "2c2p": "2C2P", paypay: "PayPay" };
 
 function t(key, ...args) {
   const message = MESSAGES[state.language][key];

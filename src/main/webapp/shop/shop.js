@@ -15,6 +15,8 @@ const TEST_CARDS = {
   "2c2p": { pays: "00acVisaSecurePayToken", declines: "decline" },
 };
 
+const GATEWAY_NAMES = { stripe: "Stripe", omise: "Omise", komoju: "KOMOJU", "2c2p": "2C2P", paypay: "PayPay" };
+
 const METHOD_NAMES = {
   card: "Card",
   konbini: "Konbini (pay at a convenience store)",
@@ -161,7 +163,7 @@ function showTotals() {
 
 function showGateways() {
   $("gateway").replaceChildren(
-    ...gateways.map((g) => new Option(g.gateway === "2c2p" ? "2C2P" : g.gateway[0].toUpperCase() + g.gateway.slice(1), g.gateway))
+    ...gateways.map((g) => new Option(GATEWAY_NAMES[g.gateway] ?? g.gateway, g.gateway))
   );
   showMethods();
 }

@@ -45,7 +45,7 @@ public class LogTotals {
   public static final int DAYS = 30;
 
   /** The gateways shown even when they moved no money, in the console's order. */
-  static final List<String> GATEWAYS = List.of("stripe", "omise", "komoju", "2c2p");
+  static final List<String> GATEWAYS = List.of("stripe", "omise", "komoju", "2c2p", "paypay");
 
   /** The gateway of money no gateway is known for: an order in review that never charged. */
   static final String NONE = "none";

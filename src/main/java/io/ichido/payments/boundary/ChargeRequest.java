@@ -18,7 +18,7 @@ public record ChargeRequest(
     @JsonProperty("order_id") @NotNull @Positive Long orderId,
     @NotNull @Positive Long amount,
     @NotNull @Pattern(regexp = "[A-Z]{3}") String currency,
-    @NotNull @Pattern(regexp = "stripe|omise|2c2p|komoju") String gateway,
+    @NotNull @Pattern(regexp = "stripe|omise|2c2p|komoju|paypay") String gateway,
     @NotNull @Pattern(regexp = "card|konbini|bank_transfer|paypay") String method,
     @Size(max = 255) String token,
     @Size(max = 100) String name,

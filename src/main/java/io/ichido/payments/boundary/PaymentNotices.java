@@ -1,6 +1,7 @@
 package io.ichido.payments.boundary;
 
 import io.ichido.payments.control.GatewayConfigCheck;
+import io.ichido.payments.control.GatewayHints;
 import io.ichido.payments.control.GatewayNotices;
 import io.ichido.payments.entity.GatewayNotice;
 import io.ichido.payments.entity.NoticeEffect;
@@ -16,6 +17,7 @@ public class PaymentNotices {
 
   @Inject GatewayConfigCheck check;
   @Inject GatewayNotices notices;
+  @Inject GatewayHints hints;
 
   /**
    * Enabled and safely configured (see {@link GatewayConfigCheck}): otherwise no signature could be
@@ -28,5 +30,13 @@ public class PaymentNotices {
   /** Applies the notice in the caller's transaction. */
   public NoticeEffect apply(GatewayNotice notice) {
     return notices.apply(notice);
+  }
+
+  /**
+   * An unsigned delivery named this charge (by its id or our gateway key): the charge is read back
+   * from the gateway, and only the gateway's answer is applied. Outside any transaction.
+   */
+  public NoticeEffect hinted(String gateway, String chargeId) {
+    return hints.hinted(gateway, chargeId);
   }
 }

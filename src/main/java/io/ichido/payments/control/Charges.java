@@ -28,6 +28,7 @@ public class Charges {
   @Inject GatewayCalls calls;
   @Inject GatewayLane lane;
   @Inject LateRecords late;
+  @Inject GatewayHints hints;
 
   @Resource TransactionSynchronizationRegistry transactions;
 
@@ -71,6 +72,16 @@ public class Charges {
   public ChargeOutcome refresh(long orderId, String gatewayName) {
     requireNoTransaction();
     ChargeOutcome latest = phases.latest(orderId, gatewayName);
+    if (latest.attempt().status() == ChargeStatus.AWAITING_PAYMENT
+        && latest.attempt().gatewayChargeId() != null) {
+      // A redirect payment (PayPay) whose customer came back: its gateway is asked how it stands.
+      try {
+        hints.hinted(gatewayName, latest.attempt().gatewayChargeId());
+      } catch (RuntimeException noAnswer) {
+        // The sweep's polling or the gateway's webhook will tell; the customer sees it waiting.
+      }
+      return phases.latest(orderId, gatewayName);
+    }
     if (latest.attempt().status() != ChargeStatus.REQUIRES_ACTION) {
       return latest;
     }

@@ -50,6 +50,7 @@ public class PaymentSweeps {
   @Inject GatewayLane lane;
   @Inject Abandonment abandonment;
   @Inject Refunds refunds;
+  @Inject GatewayHints hints;
 
   @PostConstruct
   void schedule() {
@@ -77,10 +78,21 @@ public class PaymentSweeps {
   @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
   void sweep(Timer timer) {
     reconcileDue();
+    pollWaiting();
     endAbandoned();
     endOverdue();
     sendRefundsDue();
     lapseUnpaid();
+  }
+
+  /** Payments waiting at a gateway whose webhooks are only hints: read back, in case none comes. */
+  private void pollWaiting() {
+    try {
+      hints.pollWaiting(settings.reconcileBatchSize());
+    } catch (RuntimeException failure) {
+      LOG.log(
+          Level.WARNING, "Polling waiting payments failed; the next sweep polls again", failure);
+    }
   }
 
   /** Attempts still waiting on the customer (3-D Secure, a redirect) past the payment window. */

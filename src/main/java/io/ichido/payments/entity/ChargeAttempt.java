@@ -29,6 +29,14 @@ import java.util.Objects;
     query =
         "SELECT a FROM ChargeAttempt a WHERE a.gateway = :gateway AND a.gatewayChargeId = :chargeId")
 @NamedQuery(
+    name = ChargeAttempt.FIND_BY_GATEWAY_KEY,
+    query = "SELECT a FROM ChargeAttempt a WHERE a.gateway = :gateway AND a.gatewayKey = :key")
+@NamedQuery(
+    name = ChargeAttempt.AWAITING_AT,
+    query =
+        "SELECT a.id FROM ChargeAttempt a WHERE a.gateway IN :gateways AND a.status ="
+            + " io.ichido.payments.entity.ChargeStatus.AWAITING_PAYMENT ORDER BY a.payBy")
+@NamedQuery(
     name = ChargeAttempt.FIND_BY_REFERENCE,
     query =
         "SELECT a FROM ChargeAttempt a WHERE a.gateway = :gateway AND a.gatewayReference = :reference"
@@ -65,6 +73,8 @@ public class ChargeAttempt {
   public static final String FOR_ORDER = "ChargeAttempt.forOrder";
   public static final String FIND_BY_CHARGE = "ChargeAttempt.findByCharge";
   public static final String FIND_BY_REFERENCE = "ChargeAttempt.findByReference";
+  public static final String FIND_BY_GATEWAY_KEY = "ChargeAttempt.findByGatewayKey";
+  public static final String AWAITING_AT = "ChargeAttempt.awaitingAt";
   public static final String IN_DOUBT_FOR_ORDER = "ChargeAttempt.inDoubtForOrder";
   public static final String DUE_FOR_RECONCILIATION = "ChargeAttempt.dueForReconciliation";
 

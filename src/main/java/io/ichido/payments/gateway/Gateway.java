@@ -38,6 +38,13 @@ public @interface Gateway {
   @Nonbinding
   boolean signsWebhooksWithSecretKey() default false;
 
+  /**
+   * Whether its webhooks carry no signature at all (PayPay): a delivery is then only a hint naming
+   * a payment, which is read back from the gateway, and there are no webhook secrets to set.
+   */
+  @Nonbinding
+  boolean unsignedWebhooks() default false;
+
   /** For selecting a gateway by name. */
   final class Named extends AnnotationLiteral<Gateway> implements Gateway {
     private static final long serialVersionUID = 1L;
@@ -64,6 +71,11 @@ public @interface Gateway {
 
     @Override
     public boolean signsWebhooksWithSecretKey() {
+      return false;
+    }
+
+    @Override
+    public boolean unsignedWebhooks() {
       return false;
     }
   }

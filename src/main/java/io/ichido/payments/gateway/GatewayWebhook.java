@@ -1,6 +1,7 @@
 package io.ichido.payments.gateway;
 
 import jakarta.ws.rs.core.HttpHeaders;
+import java.util.Optional;
 
 /** One gateway's webhook dialect: how it signs, and what its events mean. */
 public interface GatewayWebhook {
@@ -15,4 +16,23 @@ public interface GatewayWebhook {
    * @throws WebhookRejected when the signature, its timestamp or the body does not hold up
    */
   ReceivedEvent read(HttpHeaders headers, byte[] body);
+
+  /**
+   * Whether a delivery authenticates itself. A gateway that signs nothing (PayPay) answers false:
+   * its deliveries are read by {@link #hinted}, never by {@link #read}.
+   */
+  default boolean signed() {
+    return true;
+  }
+
+  /**
+   * For an unsigned dialect: the charge id (or our gateway key) the delivery names, read from at
+   * most the capped body; empty for a kind of delivery we do not act on. Nothing else in it is
+   * believed: the charge is read back from the gateway.
+   *
+   * @throws WebhookRejected when the body is not a delivery of the gateway's
+   */
+  default Optional<String> hinted(byte[] body) {
+    throw new UnsupportedOperationException(gateway() + " signs its webhooks");
+  }
 }

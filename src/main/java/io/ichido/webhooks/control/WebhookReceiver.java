@@ -25,6 +25,7 @@ import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.HttpHeaders;
 import java.io.InputStream;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -83,10 +84,11 @@ public class WebhookReceiver {
         // not even read.
         throw new WebhookRejected(gateway, "is not accepted by this server");
       }
-      event =
-          dialect.read(
-              headers,
-              WebhookBody.read(gateway, headers.getLength(), body, settings.maxBodyBytes()));
+      byte[] bytes = WebhookBody.read(gateway, headers.getLength(), body, settings.maxBodyBytes());
+      if (!dialect.signed()) {
+        return hinted(gateway, dialect.hinted(bytes));
+      }
+      event = dialect.read(headers, bytes);
     } catch (WebhookRejected rejected) {
       // Anyone can send these, as many as they like: a metric and a rate-limited line, never a
       // write, least of all to the payment log.
@@ -131,6 +133,35 @@ public class WebhookReceiver {
         return new Receipt.InFlight(inUse.retryAfterSeconds());
       }
       pause();
+    }
+  }
+
+  /**
+   * An unsigned delivery: the charge it names is read back from the gateway, and only that answer
+   * is applied. Nothing of the delivery itself is stored, not even its id, so anyone may send these
+   * without writing a byte; a read-back that fails leaves the payment to the sweep's polling.
+   */
+  private Receipt hinted(String gateway, Optional<String> chargeId) {
+    if (chargeId.isEmpty()) {
+      metrics.count(gateway, "ignored");
+      return new Receipt.Answered(WebhookAnswer.IGNORED);
+    }
+    try {
+      NoticeEffect effect = payments.hinted(gateway, chargeId.get());
+      metrics.count(gateway, effect == NoticeEffect.APPLIED ? "processed" : "duplicate");
+      LOG.log(
+          Level.FINE,
+          "{0} hint for {1}, read back: {2}",
+          new Object[] {gateway, chargeId.get(), effect});
+      return new Receipt.Answered(
+          effect == NoticeEffect.APPLIED ? WebhookAnswer.PROCESSED : WebhookAnswer.READ_BACK);
+    } catch (RuntimeException noAnswer) {
+      metrics.count(gateway, "failed");
+      LOG.log(
+          Level.INFO,
+          "{0} hint for {1} could not be read back now ({2}); the sweep polls it",
+          new Object[] {gateway, chargeId.get(), noAnswer.getClass().getSimpleName()});
+      return new Receipt.Answered(WebhookAnswer.READ_BACK);
     }
   }
 

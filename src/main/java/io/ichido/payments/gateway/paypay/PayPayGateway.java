@@ -1,0 +1,355 @@
+package io.ichido.payments.gateway.paypay;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.ichido.payments.control.ChargeCommand;
+import io.ichido.payments.control.GatewayCharge;
+import io.ichido.payments.control.GatewayHttp;
+import io.ichido.payments.control.GatewayHttp.Answer;
+import io.ichido.payments.control.GatewayRefundAnswer;
+import io.ichido.payments.control.GatewayRejected;
+import io.ichido.payments.control.GatewaySettings;
+import io.ichido.payments.control.GatewayUnavailable;
+import io.ichido.payments.control.PaymentGateway;
+import io.ichido.payments.control.RefundCommand;
+import io.ichido.payments.entity.ChargeStatus;
+import io.ichido.payments.entity.PaymentMethod;
+import io.ichido.payments.gateway.Gateway;
+import io.ichido.platform.control.Json;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.core.MediaType;
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * PayPay's Open Payment API, dynamic QR codes paid in the PayPay app or its web page. Our gateway
+ * key is the {@code merchantPaymentId}, which PayPay never lets pay twice: a create sent again
+ * under it answers DUPLICATE_DYNAMIC_QR_REQUEST, read as "it exists", and the payment is then asked
+ * for. That key is also the charge id: Get Payment Details reads a payment by it at once after its
+ * create, so the outcome never rests on a search.
+ */
+@ApplicationScoped
+@Gateway(value = PayPayGateway.NAME, listed = 5, requires = "api-key", unsignedWebhooks = true)
+public class PayPayGateway implements PaymentGateway {
+
+  static final String NAME = "paypay";
+
+  @Inject GatewaySettings settings;
+
+  private PayPayApi paypay;
+  private PayPayAuth auth;
+  private String basePath;
+  private String merchant;
+
+  @PostConstruct
+  void connect() {
+    String baseUrl = settings.baseUrl(NAME);
+    paypay = GatewayHttp.client(PayPayApi.class, baseUrl, settings);
+    auth = new PayPayAuth(settings.value(NAME, "api-key"), settings.secretKey(NAME));
+    String path = URI.create(baseUrl).getPath();
+    basePath = path == null ? "" : path.replaceAll("/+$", "");
+    merchant = settings.optional(NAME, "merchant-id").filter(m -> !m.isBlank()).orElse(null);
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public Set<PaymentMethod> methods() {
+    return Set.of(PaymentMethod.PAYPAY);
+  }
+
+  @Override
+  public GatewayCharge charge(ChargeCommand command) {
+    ObjectNode code = Json.MAPPER.createObjectNode();
+    code.put("merchantPaymentId", command.gatewayKey());
+    code.putObject("amount").put("amount", command.amount()).put("currency", command.currency());
+    code.put("codeType", "ORDER_QR");
+    code.put("orderDescription", "Order " + command.orderId());
+    code.put("requestedAt", System.currentTimeMillis() / 1000);
+    if (command.returnUrl() != null) {
+      code.put("redirectUrl", command.returnUrl());
+      code.put("redirectType", "WEB_LINK");
+    }
+    String body = json(code);
+    Answer answer = call(() -> paypay.createCode(sign("POST", "/v2/codes", body), merchant, body));
+    PayPayCode meaning = PayPayCode.of(answer.body());
+    if (answer.ok() && meaning == PayPayCode.OK) {
+      return created(command.gatewayKey(), answer.body().path("data"));
+    }
+    if (meaning == PayPayCode.EXISTS) {
+      return existing(command.gatewayKey());
+    }
+    throw refused(answer);
+  }
+
+  /** A create's own answer: the QR code waits for the customer at its URL. */
+  private static GatewayCharge created(String merchantPaymentId, JsonNode data) {
+    Map<String, Object> instructions = new LinkedHashMap<>();
+    instructions.put("type", "paypay");
+    instructions.put("code_id", GatewayHttp.text(data, "codeId"));
+    instructions.put("deeplink", GatewayHttp.text(data, "deeplink"));
+    if (data.hasNonNull("expiryDate")) {
+      instructions.put("expires_at", data.get("expiryDate").asLong());
+    }
+    JsonNode amount = data.path("amount");
+    return new GatewayCharge(
+        ChargeStatus.AWAITING_PAYMENT,
+        merchantPaymentId,
+        amount.path("amount").asLong(),
+        GatewayHttp.text(amount, "currency"),
+        instructions,
+        GatewayHttp.text(data, "url"),
+        null,
+        null);
+  }
+
+  /**
+   * A create sent again: PayPay holds a payment under this id already. Paid or ended, that is the
+   * answer. Still open, its link went with the lost answer and nobody can pay it: it is cancelled
+   * at PayPay and read once more, so that it ends only on PayPay's word.
+   */
+  private GatewayCharge existing(String merchantPaymentId) {
+    GatewayCharge now = retrieve(merchantPaymentId);
+    if (now.status() != ChargeStatus.AWAITING_PAYMENT) {
+      return now;
+    }
+    now = cancel(merchantPaymentId);
+    if (now.status() == ChargeStatus.DECLINED) {
+      return GatewayCharge.declined(
+          merchantPaymentId,
+          now.amount(),
+          now.currency(),
+          "link_lost",
+          "The PayPay QR code's answer was lost, so it was cancelled at PayPay: pay again");
+    }
+    return now;
+  }
+
+  /** PayPay keeps a merchantPaymentId for good: the same create is always safe to send again. */
+  @Override
+  public boolean looksUp() {
+    return false;
+  }
+
+  @Override
+  public GatewayCharge retrieve(String merchantPaymentId) {
+    Answer answer =
+        call(
+            () ->
+                paypay.paymentDetails(
+                    sign("GET", "/v2/codes/payments/" + merchantPaymentId, null),
+                    merchant,
+                    merchantPaymentId));
+    PayPayCode meaning = PayPayCode.of(answer.body());
+    if (answer.ok() && meaning == PayPayCode.OK) {
+      return details(merchantPaymentId, answer.body().path("data"));
+    }
+    if (meaning == PayPayCode.NOT_FOUND) {
+      // Its create may still be on its way inside PayPay: not found is not "not paid".
+      throw new GatewayUnavailable(
+          NAME, "payment " + merchantPaymentId + " not readable yet", null);
+    }
+    throw refused(answer);
+  }
+
+  @Override
+  public boolean cancels() {
+    return true;
+  }
+
+  /**
+   * Cancels a payment that is not paid: PayPay then fails any payment made on its code, and one
+   * made just before the cancel is given back by PayPay itself. Answered as Get Payment Details
+   * shows it afterwards.
+   */
+  @Override
+  public GatewayCharge cancel(String merchantPaymentId) {
+    GatewayCharge before = retrieve(merchantPaymentId);
+    if (before.status() != ChargeStatus.AWAITING_PAYMENT) {
+      return before;
+    }
+    Answer answer =
+        call(
+            () ->
+                paypay.cancelPayment(
+                    sign("DELETE", "/v2/payments/" + merchantPaymentId, null),
+                    merchant,
+                    merchantPaymentId));
+    if (!answer.ok() && PayPayCode.of(answer.body()) != PayPayCode.OK) {
+      String code = PayPayCode.code(answer.body());
+      if (!"ORDER_NOT_REVERSIBLE".equals(code)) {
+        throw refused(answer);
+      }
+    }
+    return retrieve(merchantPaymentId);
+  }
+
+  @Override
+  public boolean refunds() {
+    return true;
+  }
+
+  @Override
+  public long refundedSoFar(String merchantPaymentId) {
+    return retrieve(merchantPaymentId).refunded();
+  }
+
+  /**
+   * Refunds under our refund key as PayPay's {@code merchantRefundId}: the same id again answers
+   * the refund already made. A refund names PayPay's own payment id, read from the payment first.
+   */
+  @Override
+  public GatewayRefundAnswer refund(RefundCommand command) {
+    String merchantPaymentId = command.chargeId();
+    Answer details =
+        call(
+            () ->
+                paypay.paymentDetails(
+                    sign("GET", "/v2/codes/payments/" + merchantPaymentId, null),
+                    merchant,
+                    merchantPaymentId));
+    if (!details.ok() || PayPayCode.of(details.body()) != PayPayCode.OK) {
+      throw refused(details);
+    }
+    JsonNode payment = details.body().path("data");
+    String paymentId = GatewayHttp.text(payment, "paymentId");
+    if (paymentId == null) {
+      throw new GatewayRejected(NAME, "NOT_PAID");
+    }
+    ObjectNode refund = Json.MAPPER.createObjectNode();
+    refund.put("merchantRefundId", command.gatewayKey());
+    refund.put("paymentId", paymentId);
+    refund.putObject("amount").put("amount", command.amount()).put("currency", command.currency());
+    refund.put("requestedAt", System.currentTimeMillis() / 1000);
+    refund.put("reason", truncate(command.reason() + " of order " + command.orderId(), 255));
+    String body = json(refund);
+    Answer answer = call(() -> paypay.refund(sign("POST", "/v2/refunds", body), merchant, body));
+    if (!answer.ok() || PayPayCode.of(answer.body()) != PayPayCode.OK) {
+      throw refused(answer);
+    }
+    JsonNode made = answer.body().path("data");
+    String status = GatewayHttp.text(made, "status");
+    if ("REFUND_FAILED".equals(status)) {
+      throw new GatewayUnavailable(
+          NAME, "refund " + command.gatewayKey() + " failed for now", null);
+    }
+    // CREATED and REFUNDED are both a refund PayPay made its own: it retries until it is done.
+    long total = refunded(payment);
+    if (!names(payment, command.gatewayKey())) {
+      total += made.path("amount").path("amount").asLong(command.amount());
+    }
+    return new GatewayRefundAnswer(command.gatewayKey(), total);
+  }
+
+  /** A payment as Get Payment Details shows it. */
+  static GatewayCharge details(String merchantPaymentId, JsonNode data) {
+    JsonNode amount = data.path("amount");
+    long value = amount.path("amount").asLong();
+    String currency = GatewayHttp.text(amount, "currency");
+    long refunded = refunded(data);
+    String status = String.valueOf(GatewayHttp.text(data, "status"));
+    boolean accepted = data.hasNonNull("acceptedAt");
+    return switch (status) {
+      case "COMPLETED", "REFUNDED" ->
+          new GatewayCharge(
+              ChargeStatus.SUCCEEDED,
+              merchantPaymentId,
+              value,
+              currency,
+              null,
+              null,
+              null,
+              null,
+              refunded);
+      case "CREATED", "AUTHORIZED", "REAUTHORIZING" ->
+          new GatewayCharge(
+              ChargeStatus.AWAITING_PAYMENT,
+              merchantPaymentId,
+              value,
+              currency,
+              null,
+              null,
+              null,
+              null);
+      default ->
+          accepted
+              // Paid (acceptedAt is when it completed), then cancelled: PayPay gave it all back.
+              ? new GatewayCharge(
+                  ChargeStatus.SUCCEEDED,
+                  merchantPaymentId,
+                  value,
+                  currency,
+                  null,
+                  null,
+                  null,
+                  null,
+                  value)
+              : GatewayCharge.declined(
+                  merchantPaymentId,
+                  value,
+                  currency,
+                  status.toLowerCase(Locale.ROOT),
+                  "PayPay payment " + status);
+    };
+  }
+
+  /** All the payment's refunds PayPay took, made (REFUNDED) or on their way (CREATED). */
+  private static long refunded(JsonNode payment) {
+    long total = 0;
+    for (JsonNode refund : payment.path("refunds").path("data")) {
+      String status = GatewayHttp.text(refund, "status");
+      if ("CREATED".equals(status) || "REFUNDED".equals(status)) {
+        total += refund.path("amount").path("amount").asLong();
+      }
+    }
+    return total;
+  }
+
+  /** Whether the payment read before the refund shows this refund already (a repeat). */
+  private static boolean names(JsonNode payment, String merchantRefundId) {
+    for (JsonNode refund : payment.path("refunds").path("data")) {
+      if (merchantRefundId.equals(GatewayHttp.text(refund, "merchantRefundId"))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private String sign(String method, String path, String body) {
+    return auth.header(
+        method, basePath + path, body == null ? null : MediaType.APPLICATION_JSON, body);
+  }
+
+  private static Answer call(Supplier<jakarta.ws.rs.core.Response> request) {
+    return GatewayHttp.call(NAME, request);
+  }
+
+  /** A refusal that is about our call (401, 403, 404) says nothing of the payment. */
+  private static RuntimeException refused(Answer answer) {
+    String code = PayPayCode.code(answer.body());
+    GatewayHttp.requireAccepted(NAME, answer, code);
+    return new GatewayRejected(NAME, String.valueOf(code));
+  }
+
+  private static String json(ObjectNode node) {
+    try {
+      return Json.MAPPER.writeValueAsString(node);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("A tree of strings and numbers always serializes", e);
+    }
+  }
+
+  private static String truncate(String text, int length) {
+    return text.length() <= length ? text : text.substring(0, length);
+  }
+}
