@@ -208,6 +208,18 @@ public final class Sandbox {
     return post("/_sandbox/payments/" + gateway + "/" + chargeId + "/dispute", Map.of());
   }
 
+  /** Payments made from now on keep saying they wait in {@code gateway}'s details this long. */
+  public static void detailsLag(String gateway, long millis) {
+    post("/_sandbox/details-lag", Map.of("gateway", gateway, "delayMillis", millis));
+  }
+
+  /** How {@code gateway}'s webhooks go from now on: normal, twice, late (by millis) or never. */
+  public static void webhookDelivery(String gateway, String mode, long millis) {
+    post(
+        "/_sandbox/webhook-delivery",
+        Map.of("gateway", gateway, "mode", mode, "delayMillis", millis));
+  }
+
   /** The gateway delivers the same event again, freshly signed. */
   public static JsonNode redeliver(String eventId) {
     return post("/_sandbox/webhooks/" + eventId + "/redeliver", Map.of());

@@ -12,6 +12,7 @@ import io.ichido.payments.control.GatewayRejected;
 import io.ichido.payments.control.GatewaySettings;
 import io.ichido.payments.control.GatewayUnavailable;
 import io.ichido.payments.control.PaymentGateway;
+import io.ichido.payments.control.PaymentSettings;
 import io.ichido.payments.control.RefundCommand;
 import io.ichido.payments.entity.ChargeStatus;
 import io.ichido.payments.entity.PaymentMethod;
@@ -22,6 +23,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.MediaType;
 import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -42,6 +46,7 @@ public class PayPayGateway implements PaymentGateway {
   static final String NAME = "paypay";
 
   @Inject GatewaySettings settings;
+  @Inject PaymentSettings payments;
 
   private PayPayApi paypay;
   private PayPayAuth auth;
@@ -84,7 +89,7 @@ public class PayPayGateway implements PaymentGateway {
     Answer answer = call(() -> paypay.createCode(sign("POST", "/v2/codes", body), merchant, body));
     PayPayCode meaning = PayPayCode.of(answer.body());
     if (answer.ok() && meaning == PayPayCode.OK) {
-      return created(command.gatewayKey(), answer.body().path("data"));
+      return created(command.gatewayKey(), answer.body().path("data"), payments.paymentWindow());
     }
     if (meaning == PayPayCode.EXISTS) {
       return existing(command.gatewayKey());
@@ -92,15 +97,22 @@ public class PayPayGateway implements PaymentGateway {
     throw refused(answer);
   }
 
-  /** A create's own answer: the QR code waits for the customer at its URL. */
-  private static GatewayCharge created(String merchantPaymentId, JsonNode data) {
+  /**
+   * A create's own answer: the QR code waits for the customer at its URL until the order's payment
+   * window closes (or the code expires first); then the sweep cancels it at PayPay before the order
+   * lapses.
+   */
+  private static GatewayCharge created(String merchantPaymentId, JsonNode data, Duration window) {
     Map<String, Object> instructions = new LinkedHashMap<>();
     instructions.put("type", "paypay");
     instructions.put("code_id", GatewayHttp.text(data, "codeId"));
     instructions.put("deeplink", GatewayHttp.text(data, "deeplink"));
+    Instant deadline = Instant.now().plus(window);
     if (data.hasNonNull("expiryDate")) {
-      instructions.put("expires_at", data.get("expiryDate").asLong());
+      Instant expires = Instant.ofEpochSecond(data.get("expiryDate").asLong());
+      deadline = expires.isBefore(deadline) ? expires : deadline;
     }
+    instructions.put("payment_deadline", deadline.truncatedTo(ChronoUnit.SECONDS).toString());
     JsonNode amount = data.path("amount");
     return new GatewayCharge(
         ChargeStatus.AWAITING_PAYMENT,
