@@ -22,6 +22,17 @@ final class AlteredAnswers {
   static SandboxResponse json(SandboxResponse response, FaultMode mode) {
     JsonNode body = Json.parse(response.body());
     JsonNode payment = body != null && body.has("amount") ? body : declinedIntent(body);
+    return altered(response, body, payment, mode);
+  }
+
+  /** A JSON answer with the payment at {@code pointer} altered (PayPay: {@code /data/amount}). */
+  static SandboxResponse jsonAt(SandboxResponse response, FaultMode mode, String pointer) {
+    JsonNode body = Json.parse(response.body());
+    return altered(response, body, body == null ? null : body.at(pointer), mode);
+  }
+
+  private static SandboxResponse altered(
+      SandboxResponse response, JsonNode body, JsonNode payment, FaultMode mode) {
     if (!(payment instanceof ObjectNode object)) {
       return response;
     }

@@ -2,9 +2,7 @@ package io.ichido.sandbox;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 
 /** How a request misbehaves. */
 enum FaultMode {
@@ -37,7 +35,13 @@ enum FaultMode {
    * The charge is made and answered as usual, but the gateway's search finds it only {@code
    * delayMillis} later: a search that finds nothing does not mean nothing was charged.
    */
-  INDEX_DELAY(false);
+  INDEX_DELAY(false),
+  /**
+   * The payment is created, then its customer pays it and its webhook is sent, and only then is the
+   * create's answer written: the webhook overtakes the answer. Taken only by a request that creates
+   * a payment a customer pays (PayPay's {@code POST /v2/codes}).
+   */
+  PAY_BEFORE_ANSWER(false);
 
   private final boolean beforeProcessing;
 
@@ -73,20 +77,11 @@ enum FaultMode {
 
   @JsonValue
   String wireName() {
-    return name().toLowerCase(Locale.ROOT);
+    return WireNames.of(this);
   }
 
   @JsonCreator
   static FaultMode fromWire(String name) {
-    return Arrays.stream(values())
-        .filter(mode -> mode.wireName().equals(name))
-        .findFirst()
-        .orElseThrow(
-            () ->
-                new IllegalArgumentException(
-                    "Unknown fault mode "
-                        + name
-                        + "; known: "
-                        + Arrays.stream(values()).map(FaultMode::wireName).toList()));
+    return WireNames.parse(FaultMode.class, name, "fault mode");
   }
 }

@@ -51,6 +51,25 @@ interface Gateway {
     throw new IllegalArgumentException("The sandbox's " + name() + " has no search to delay.");
   }
 
+  /** Every payment paid from now on shows as paid in its details only {@code millis} later. */
+  default void detailsLag(long millis) {
+    throw new IllegalArgumentException("The sandbox's " + name() + " has no details lag to set.");
+  }
+
+  /**
+   * Whether {@code request} creates a payment its customer can pay before the answer is written:
+   * the requests a {@code pay_before_answer} fault applies to.
+   */
+  default boolean canBePaidBeforeAnswer(SandboxRequest request) {
+    return false;
+  }
+
+  /**
+   * The customer pays the payment {@code answer} created, its webhook sent, before {@code answer}
+   * is written ({@link FaultMode#PAY_BEFORE_ANSWER}).
+   */
+  default void payBeforeAnswer(SandboxResponse answer) {}
+
   /**
    * The gateway's own answer for an injected 401 (authentication), 403 (permission), 429, 500 or
    * 503.

@@ -44,7 +44,9 @@ final class GatewayHandler implements HttpHandler {
               gateway.matchKey(request),
               mode ->
                   (!mode.altersAnswer() || gateway.answersWithPayment(request))
-                      && (mode != FaultMode.INDEX_DELAY || gateway.createsPayment(request)));
+                      && (mode != FaultMode.INDEX_DELAY || gateway.createsPayment(request))
+                      && (mode != FaultMode.PAY_BEFORE_ANSWER
+                          || gateway.canBePaidBeforeAnswer(request)));
       if (fault.isPresent() && fault.get().mode().beforeProcessing()) {
         misbehaveBefore(exchange, fault.get());
         return;
@@ -113,6 +115,10 @@ final class GatewayHandler implements HttpHandler {
       // Only this answer: what the gateway keeps (its replays, its ledger) stays true.
       case ALTER_AMOUNT, ALTER_CURRENCY ->
           gateway.altered(response, fault.mode()).writeTo(exchange);
+      case PAY_BEFORE_ANSWER -> {
+        gateway.payBeforeAnswer(response);
+        response.writeTo(exchange);
+      }
       default -> hangUp();
     }
   }

@@ -24,6 +24,10 @@ import java.util.logging.Logger;
  *   <li>Omise {@code http://localhost:<port>/omise}
  *   <li>KOMOJU {@code http://localhost:<port>/komoju/api/v1}
  *   <li>2C2P {@code http://localhost:<port>/2c2p}
+ *   <li>PayPay (Open Payment API, web payment by Dynamic QR) {@code
+ *       http://localhost:<port>/paypay}, every request signed with {@link
+ *       SandboxConfig#PAYPAY_API_KEY} and {@link SandboxConfig#PAYPAY_API_SECRET} ({@link
+ *       PayPayAuth}); the customer pays at the code's {@code url} ({@link PayPayCashierPage})
  *   <li>control API {@code http://localhost:<port>/_sandbox/}
  * </ul>
  *
@@ -34,6 +38,7 @@ import java.util.logging.Logger;
  * <p>With a webhooks URL, every payment status change (completed, expired or refunded through the
  * control API, 3-D Secure completed) is sent as the gateway's signed webhook to {@code
  * <webhooks>/<gateway>} (see {@link WebhookSender}); without one the events are only recorded.
+ * PayPay sends only its unsigned transaction event for a completed payment, as PayPay documents.
  */
 public final class GatewaySandbox implements AutoCloseable {
 
@@ -66,8 +71,8 @@ public final class GatewaySandbox implements AutoCloseable {
 
   /**
    * Starts a sandbox that sends its webhooks to {@code webhooksUrl + "/" + gateway} ({@code
-   * stripe}, {@code omise}, {@code komoju}, {@code 2c2p}), retrying as the gateways do; null sends
-   * none.
+   * stripe}, {@code omise}, {@code komoju}, {@code 2c2p}, {@code paypay}), retrying as the gateways
+   * do; null sends none.
    */
   public static GatewaySandbox start(int port, String secret2c2p, String webhooksUrl)
       throws IOException {
@@ -101,8 +106,9 @@ public final class GatewaySandbox implements AutoCloseable {
     Faults faults = new Faults(stats);
     OmiseApi omise = new OmiseApi(ledger, urls);
     TwoC2pApi twoC2p = new TwoC2pApi(ledger, urls, secret2c2p);
+    PayPayApi paypay = new PayPayApi(ledger, urls);
     List<Gateway> gateways =
-        List.of(new StripeApi(ledger, urls), omise, new KomojuApi(ledger, urls), twoC2p);
+        List.of(new StripeApi(ledger, urls), omise, new KomojuApi(ledger, urls), twoC2p, paypay);
     for (Gateway gateway : gateways) {
       byName.put(gateway.name(), gateway);
       server.createContext("/" + gateway.name() + "/", new GatewayHandler(gateway, faults, stats));
@@ -110,6 +116,7 @@ public final class GatewaySandbox implements AutoCloseable {
     ledger.subscribe(webhooks);
     server.createContext(OmiseAuthorizePage.PATH, new OmiseAuthorizePage(omise));
     server.createContext(TwoC2pAuthenticationPage.PATH, new TwoC2pAuthenticationPage(twoC2p));
+    server.createContext(PayPayCashierPage.PATH, new PayPayCashierPage(paypay));
     server.createContext(
         SandboxControl.PATH, new SandboxControl(gateways, ledger, faults, stats, webhooks));
     ExecutorService executor =

@@ -17,6 +17,14 @@ public final class SandboxConfig {
   public static final String OMISE_SECRET_KEY = "skey_test_ichido_sandbox";
   public static final String KOMOJU_SECRET_KEY = "sk_test_ichido_sandbox";
 
+  /**
+   * PayPay's API key and secret (every request is signed with the secret, see {@link PayPayAuth});
+   * public, like the others: no PayPay account ever issued them.
+   */
+  public static final String PAYPAY_API_KEY = "sandbox-paypay-key";
+
+  public static final String PAYPAY_API_SECRET = "ichido-sandbox-paypay-secret-0123456789abcdef";
+
   /** 2C2P's own demo merchant, which the sandbox's notifications name. */
   public static final String MERCHANT_2C2P = "JT01";
 
@@ -40,6 +48,9 @@ public final class SandboxConfig {
     config.put("ichido.gateway.2c2p.maintenance-url", sandboxUrl + "/2c2p");
     config.put("ichido.gateway.2c2p.merchant-private-key", TwoC2pKeys.MERCHANT_PRIVATE);
     config.put("ichido.gateway.2c2p.public-key", TwoC2pKeys.GATEWAY_PUBLIC);
+    config.put("ichido.gateway.paypay.base-url", sandboxUrl + "/paypay");
+    config.put("ichido.gateway.paypay.api-key", PAYPAY_API_KEY);
+    config.put("ichido.gateway.paypay.secret-key", PAYPAY_API_SECRET);
     return config;
   }
 }

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.ObjLongConsumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
@@ -67,7 +68,11 @@ final class SandboxControl implements HttpHandler {
       case "faults" -> faults(request);
       case "chaos" -> chaos(request);
       case "stats" -> method.equals("GET") ? stats() : notAllowed();
-      case "search-delay" -> method.equals("POST") ? searchDelay(request) : notAllowed();
+      case "search-delay" ->
+          method.equals("POST") ? delay(request, Gateway::searchDelay) : notAllowed();
+      case "details-lag" ->
+          method.equals("POST") ? delay(request, Gateway::detailsLag) : notAllowed();
+      case "webhook-delivery" -> method.equals("POST") ? webhookDelivery(request) : notAllowed();
       case "reset" -> method.equals("POST") ? reset() : notAllowed();
       case "payments" ->
           parts.length == 4 && method.equals("POST")
@@ -112,8 +117,11 @@ final class SandboxControl implements HttpHandler {
     }
   }
 
-  /** {@code {"gateway":"omise","delayMillis":N}}: every charge made from now on lags in search. */
-  private SandboxResponse searchDelay(SandboxRequest request) {
+  /**
+   * {@code {"gateway":"omise","delayMillis":N}}: every payment made (search-delay) or paid
+   * (details-lag) from now on lags by N ms in search or in its details.
+   */
+  private SandboxResponse delay(SandboxRequest request, ObjLongConsumer<Gateway> set) {
     JsonNode body = Json.parse(request.body());
     String name = Json.text(body, "gateway");
     Gateway gateway = name == null ? null : gateways.get(name);
@@ -121,10 +129,32 @@ final class SandboxControl implements HttpHandler {
       throw new IllegalArgumentException(
           "A JSON object with a known gateway and a numeric delayMillis is required.");
     }
-    gateway.searchDelay(body.get("delayMillis").asLong());
+    set.accept(gateway, body.get("delayMillis").asLong());
     return SandboxResponse.json(
         200,
         Json.object().put("gateway", name).put("delayMillis", body.get("delayMillis").asLong()));
+  }
+
+  /**
+   * {@code {"gateway":"paypay","mode":"normal|twice|late|never","delayMillis":N}}: how the
+   * gateway's webhooks are delivered from now on (N: the delay of {@code late}).
+   */
+  private SandboxResponse webhookDelivery(SandboxRequest request) {
+    JsonNode body = Json.parse(request.body());
+    String name = Json.text(body, "gateway");
+    String mode = Json.text(body, "mode");
+    if (name == null || !gateways.containsKey(name) || mode == null) {
+      throw new IllegalArgumentException(
+          "A JSON object with a known gateway and a mode is required.");
+    }
+    WebhookDeliveryMode delivery = WebhookDeliveryMode.fromWire(mode);
+    if (delivery == WebhookDeliveryMode.LATE && !body.path("delayMillis").canConvertToLong()) {
+      throw new IllegalArgumentException("Mode late needs a numeric delayMillis.");
+    }
+    long delayMillis = body.path("delayMillis").asLong(0);
+    webhooks.deliveryMode(name, delivery, delayMillis);
+    ObjectNode answer = Json.object().put("gateway", name).put("mode", delivery.wireName());
+    return SandboxResponse.json(200, answer.put("delayMillis", delayMillis));
   }
 
   private SandboxResponse chaos(SandboxRequest request) {

@@ -30,6 +30,11 @@ record SandboxResponse(int status, Map<String, String> headers, byte[] body) {
     return new SandboxResponse(302, Map.of("Location", location), new byte[0]);
   }
 
+  /** 303: the browser follows with a GET, whatever method it came with. */
+  static SandboxResponse seeOther(String location) {
+    return new SandboxResponse(303, Map.of("Location", location), new byte[0]);
+  }
+
   static SandboxResponse noContent() {
     return new SandboxResponse(204, Map.of(), new byte[0]);
   }

@@ -13,6 +13,11 @@ record SandboxUrls(String base) {
     return base + TwoC2pAuthenticationPage.PATH + paymentToken;
   }
 
+  /** The page a PayPay code's {@code url} opens, where the customer pays. */
+  String payPayCashier(String codeId) {
+    return base + PayPayCashierPage.PATH + codeId;
+  }
+
   /**
    * Where a customer would read a voucher, bank details or a QR code; the page only says how to
    * complete or expire the payment through the control API.

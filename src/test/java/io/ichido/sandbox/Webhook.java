@@ -27,6 +27,9 @@ record Webhook(
    */
   static List<Webhook> about(
       LedgerEntry entry, ObjectNode current, Long amountPaid, String secret2c2p) {
+    if (entry.gateway().equals(PayPayApi.NAME)) {
+      return payPay(entry, current, amountPaid);
+    }
     if (entry.status().refunded()) {
       return RefundWebhooks.about(entry, current, secret2c2p);
     }
@@ -151,6 +154,29 @@ record Webhook(
       body = Json.string(WebhookEvents.komojuEvent(id, type, payment, WebhookEvents.now()));
     }
     return new Webhook(id, entry.gateway(), type, entry.id(), entry.reference(), body);
+  }
+
+  /**
+   * PayPay notifies an instant payment only when it completes: nothing for an expiry, a cancel or a
+   * refund.
+   */
+  private static List<Webhook> payPay(LedgerEntry entry, ObjectNode details, Long amountPaid) {
+    if (entry.status() != LedgerStatus.PAID) {
+      return List.of();
+    }
+    long acceptedAt =
+        details == null
+            ? Instant.now().getEpochSecond()
+            : details.path("acceptedAt").asLong(Instant.now().getEpochSecond());
+    String body =
+        WebhookEvents.payPayTransaction(
+            details == null ? null : Json.text(details, "paymentId"),
+            entry.id(),
+            amountPaid != null ? amountPaid : entry.amount(),
+            Instant.ofEpochSecond(acceptedAt).toString());
+    String id = WebhookEvents.newEventId(PayPayApi.NAME);
+    return List.of(
+        new Webhook(id, entry.gateway(), "COMPLETED", entry.id(), entry.reference(), body));
   }
 
   private static Webhook twoC2p(

@@ -28,6 +28,9 @@ public final class WebhookEvents {
    */
   public static final String STRIPE_API_VERSION = Stripe.API_VERSION;
 
+  /** The {@code merchant_id} of the sandbox's PayPay events. */
+  public static final String PAYPAY_MERCHANT_ID = "sandbox-merchant";
+
   private static final ZoneId JAPAN = ZoneId.of("Asia/Tokyo");
   private static final DateTimeFormatter TWO_C2P_TIME =
       DateTimeFormatter.ofPattern("yyyyMMddHHmmss");
@@ -328,6 +331,26 @@ public final class WebhookEvents {
   private static BigDecimal twoC2pAmount(long smallestUnit, String currency) {
     int digits = Math.max(Currency.getInstance(currency).getDefaultFractionDigits(), 0);
     return BigDecimal.valueOf(smallestUnit, digits).setScale(Math.max(digits, 2));
+  }
+
+  /**
+   * PayPay's transaction event for a completed payment, which PayPay sends unsigned (it documents
+   * no signature, only allow-listing its addresses): {@code {"notification_type":"Transaction",
+   * "merchant_id","store_id":null,"pos_id":null,"order_id","merchant_order_id","authorized_at":null,
+   * "expires_at":null,"paid_at","order_amount","state":"COMPLETED"}}. {@code order_id} being
+   * PayPay's {@code paymentId} is inferred from its reconciliation files (unconfirmed).
+   *
+   * @param paidAt ISO-8601 UTC, to the second
+   * @param amount written as a string, as PayPay's own example does
+   */
+  public static String payPayTransaction(
+      String paymentId, String merchantPaymentId, long amount, String paidAt) {
+    ObjectNode event = Json.object();
+    event.put("notification_type", "Transaction").put("merchant_id", PAYPAY_MERCHANT_ID);
+    event.putNull("store_id").putNull("pos_id").put("order_id", paymentId);
+    event.put("merchant_order_id", merchantPaymentId).putNull("authorized_at");
+    event.putNull("expires_at").put("paid_at", paidAt).put("order_amount", Long.toString(amount));
+    return Json.string(event.put("state", "COMPLETED"));
   }
 
   /** Now, to the second, as Omise and KOMOJU write times. */

@@ -54,6 +54,10 @@ final class WebhookSender implements PaymentEvents, AutoCloseable {
   private final ScheduledExecutorService scheduler;
   private final Map<String, WebhookDelivery> deliveries = new LinkedHashMap<>();
   private final ConcurrentHashMap<String, Long> amountsPaid = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, Delivering> delivering = new ConcurrentHashMap<>();
+
+  /** A gateway's delivery mode and, for {@link WebhookDeliveryMode#LATE}, its delay. */
+  private record Delivering(WebhookDeliveryMode mode, long delayMillis) {}
 
   /**
    * @param webhooksUrl where to send, {@code http://host:port/path}; null to send nothing
@@ -133,7 +137,32 @@ final class WebhookSender implements PaymentEvents, AutoCloseable {
           new Object[] {webhook.eventId(), webhook.type()});
       return;
     }
-    attempt(delivery);
+    Delivering how =
+        delivering.getOrDefault(webhook.gateway(), new Delivering(WebhookDeliveryMode.NORMAL, 0));
+    switch (how.mode()) {
+      case NEVER ->
+          LOG.log(
+              Level.FINE,
+              "Webhook {0} {1} recorded, never sent: delivery mode never",
+              new Object[] {webhook.eventId(), webhook.type()});
+      case LATE -> schedule(delivery, Duration.ofMillis(how.delayMillis()));
+      case TWICE -> {
+        attempt(delivery);
+        delivery.attempted(post(webhook));
+      }
+      default -> attempt(delivery);
+    }
+  }
+
+  /**
+   * How {@code gateway}'s webhooks are delivered from now on; {@code delayMillis} is the delay of
+   * {@link WebhookDeliveryMode#LATE}.
+   */
+  void deliveryMode(String gateway, WebhookDeliveryMode mode, long delayMillis) {
+    if (delayMillis < 0) {
+      throw new IllegalArgumentException("delayMillis must not be negative.");
+    }
+    delivering.put(gateway, new Delivering(mode, delayMillis));
   }
 
   /**
@@ -191,8 +220,9 @@ final class WebhookSender implements PaymentEvents, AutoCloseable {
     return Optional.ofNullable(latest);
   }
 
-  /** Forgets every event and cancels their pending retries. */
+  /** Forgets every event, cancels their pending retries and delivers normally again. */
   synchronized void reset() {
+    delivering.clear();
     deliveries.values().forEach(WebhookDelivery::cancel);
     deliveries.clear();
   }
@@ -219,12 +249,16 @@ final class WebhookSender implements PaymentEvents, AutoCloseable {
           new Object[] {webhook.eventId(), webhook.type(), attempts});
       return;
     }
-    Duration delay = retries.delayAfter(attempts);
+    schedule(delivery, retries.delayAfter(attempts));
+  }
+
+  /** The next attempt, {@code delay} from now; a reset cancels it. */
+  private void schedule(WebhookDelivery delivery, Duration delay) {
     try {
       delivery.retryWith(
           scheduler.schedule(() -> attempt(delivery), delay.toMillis(), TimeUnit.MILLISECONDS));
     } catch (RejectedExecutionException closing) {
-      LOG.log(Level.FINE, "Webhook {0}: the sandbox is closing", webhook.eventId());
+      LOG.log(Level.FINE, "Webhook {0}: the sandbox is closing", delivery.webhook().eventId());
     }
   }
 

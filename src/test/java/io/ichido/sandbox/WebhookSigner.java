@@ -69,7 +69,8 @@ public final class WebhookSigner {
 
   /**
    * The signature headers of one delivery attempt, signed at {@code unixSeconds}. 2C2P has none:
-   * its body is the signed JWT. KOMOJU also names the event in headers, as KOMOJU does.
+   * its body is the signed JWT; PayPay has none: it signs nothing. KOMOJU also names the event in
+   * headers, as KOMOJU does.
    */
   static Map<String, String> headers(Webhook webhook, long unixSeconds) {
     Map<String, String> headers = new LinkedHashMap<>();
@@ -88,7 +89,7 @@ public final class WebhookSigner {
         headers.put("X-Komoju-Event", webhook.type());
       }
       default -> {
-        // 2C2P: signed inside the body.
+        // 2C2P: signed inside the body; PayPay: not signed at all.
       }
     }
     return headers;

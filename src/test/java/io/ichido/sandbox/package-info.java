@@ -1,14 +1,16 @@
 /**
- * The local gateway sandbox: an HTTP server that speaks the subset of Stripe, Omise, KOMOJU and
- * 2C2P PGW v4.3 described in {@code docs/gateway-wire-formats.md}, so that Ichido's payment
- * adapters can be developed and tested without a network and without real money.
+ * The local gateway sandbox: an HTTP server that speaks the subset of Stripe, Omise, KOMOJU, 2C2P
+ * PGW v4.3 and PayPay's Open Payment API (web payment) described in {@code
+ * docs/gateway-wire-formats.md}, so that Ichido's payment adapters can be developed and tested
+ * without a network and without real money.
  *
- * <p>Rules: one idempotency key (2C2P: one invoice number) never creates a second charge; every
- * charge attempt lands in the {@link io.ichido.sandbox.Ledger} the tests read; faults injected
- * through {@code /_sandbox/faults} and {@code /_sandbox/chaos} misbehave at the transport level
- * exactly as a flaky network or gateway would (connections closed without an answer, 5xx, 429, held
- * requests), so the exactly-once machinery can be proven against them; {@code alter_amount} and
- * {@code alter_currency} make one answer carry another amount or currency than the charge.
+ * <p>Rules: one idempotency key (2C2P: one invoice number, PayPay: one merchantPaymentId) never
+ * creates a second charge; every charge attempt lands in the {@link io.ichido.sandbox.Ledger} the
+ * tests read; faults injected through {@code /_sandbox/faults} and {@code /_sandbox/chaos}
+ * misbehave at the transport level exactly as a flaky network or gateway would (connections closed
+ * without an answer, 5xx, 429, held requests), so the exactly-once machinery can be proven against
+ * them; {@code alter_amount} and {@code alter_currency} make one answer carry another amount or
+ * currency than the charge.
  *
  * <p>Where the contract leaves room, the sandbox decides (see {@link
  * io.ichido.sandbox.GatewaySandbox}): each gateway lives under its own path prefix, the ledger

@@ -10,7 +10,10 @@ import java.util.Set;
  */
 public final class PublicSecrets {
 
-  /** src/test/java/io/ichido/sandbox/SandboxConfig: secret keys, webhook secrets. */
+  /**
+   * src/test/java/io/ichido/sandbox/SandboxConfig: secret keys (PayPay's API secret too), webhook
+   * secrets.
+   */
   private static final Set<String> SANDBOX =
       Set.of(
           "2cd1b0414c385d30a0c1fa2f02981d907694d1c532f334e811f4a7b35ec0aca9",
@@ -18,7 +21,8 @@ public final class PublicSecrets {
           "9ce27884d0bd43373c98d6a53cf7b51c5d515f8c40f25f40f9312f335ff098df",
           "279224c5b6a6fb792759fa0a1476212ba3a3804de7ab4260e3ee311f15def0b0",
           "2dab5919f5554315d58d7696b57f883b6140019d77b48cba5bfed6188e6cfe28",
-          "f20199e4b9c415f32d2bd208d4a0a76c1be9ce4c87f9f5467a0b58511cdec5dd");
+          "f20199e4b9c415f32d2bd208d4a0a76c1be9ce4c87f9f5467a0b58511cdec5dd",
+          "6d96def64581b585b25c68c16394df52c336f364e9c73f8795993c748164155a");
 
   /** server-config: DB_PASSWORD's and the demo users' default values. */
   private static final Set<String> DEMO =

@@ -38,6 +38,7 @@ class WarContentsIT {
           "sk_test_ichido_sandbox",
           "skey_test_ichido_sandbox",
           "ichido-sandbox-",
+          "sandbox-paypay-key",
           "aWNoaWRvLXNhbmRib3gt",
           "localhost:18080",
           DevCheckpointKey.PRIVATE_KEY,

@@ -25,7 +25,7 @@ class PublicSecretsTest {
             .map(e -> e.getValue())
             .toList();
 
-    assertThat(secrets).hasSize(7).allMatch(PublicSecrets::isSandboxSecret);
+    assertThat(secrets).hasSize(8).allMatch(PublicSecrets::isSandboxSecret);
     assertThat(PublicSecrets.isSandboxSecret("sk_live_something_else")).isFalse();
   }
 

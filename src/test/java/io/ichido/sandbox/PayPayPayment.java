@@ -1,0 +1,177 @@
+package io.ichido.sandbox;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One PayPay Dynamic QR payment and its refunds, guarded by itself. Its details are shown as
+ * PayPay's {@code GET /v2/codes/payments/{merchantPaymentId}} would: pessimistically, a payment
+ * just completed still reads {@code CREATED} (no {@code paymentId}) and a refund {@code CREATED}
+ * until the details lag set when they happened has passed. Statuses: {@code CREATED}, {@code
+ * COMPLETED}, {@code FAILED} (cancelled, or reversed after payment), {@code REFUNDED} (all of it),
+ * {@code EXPIRED}.
+ */
+final class PayPayPayment {
+
+  static final String CREATED = "CREATED";
+  static final String COMPLETED = "COMPLETED";
+  static final String FAILED = "FAILED";
+  static final String REFUNDED = "REFUNDED";
+  static final String EXPIRED = "EXPIRED";
+
+  /** One refund, shown {@code CREATED} until {@code doneAtNanos}, then {@code REFUNDED}. */
+  record Refund(
+      String merchantRefundId,
+      String paymentId,
+      long amount,
+      long requestedAt,
+      String reason,
+      long acceptedAt,
+      long doneAtNanos) {
+
+    ObjectNode toJson(long nowNanos) {
+      ObjectNode refund = Json.object();
+      refund.put("status", nowNanos - doneAtNanos >= 0 ? REFUNDED : CREATED);
+      refund.put("acceptedAt", acceptedAt).put("merchantRefundId", merchantRefundId);
+      refund.put("paymentId", paymentId).set("amount", money(amount));
+      return refund.put("requestedAt", requestedAt).put("reason", reason);
+    }
+  }
+
+  private final ObjectNode created;
+  private final String merchantPaymentId;
+  private final String codeId;
+  private final long amount;
+  private final List<Refund> refunds = new ArrayList<>();
+  private String status = CREATED;
+  private String paymentId;
+  private long acceptedAt;
+  private long completedAtNanos;
+  private boolean codeDeleted;
+
+  /** {@code created}: the create's answer data, which carries every field of the order. */
+  PayPayPayment(ObjectNode created) {
+    this.created = created.deepCopy();
+    this.merchantPaymentId = created.get("merchantPaymentId").asText();
+    this.codeId = created.get("codeId").asText();
+    this.amount = created.at("/amount/amount").asLong();
+  }
+
+  String merchantPaymentId() {
+    return merchantPaymentId;
+  }
+
+  String codeId() {
+    return codeId;
+  }
+
+  long amount() {
+    return amount;
+  }
+
+  synchronized String status() {
+    return status;
+  }
+
+  synchronized String paymentId() {
+    return paymentId;
+  }
+
+  synchronized String redirectUrl() {
+    return Json.text(created, "redirectUrl");
+  }
+
+  /** The customer pays: only a {@code CREATED} payment whose code was not deleted. */
+  synchronized boolean complete(long lagMillis) {
+    if (!status.equals(CREATED) || codeDeleted) {
+      return false;
+    }
+    return markPaid(lagMillis);
+  }
+
+  /**
+   * Paid after all ({@code succeed-late}): a waiting or an expired payment, not a cancelled one.
+   */
+  synchronized boolean completeLate(long lagMillis) {
+    boolean waiting = status.equals(CREATED) && !codeDeleted;
+    if (!waiting && !status.equals(EXPIRED)) {
+      return false;
+    }
+    return markPaid(lagMillis);
+  }
+
+  private boolean markPaid(long lagMillis) {
+    status = COMPLETED;
+    paymentId = Ids.digits(20);
+    acceptedAt = Instant.now().getEpochSecond();
+    completedAtNanos = System.nanoTime() + lagMillis * 1_000_000;
+    return true;
+  }
+
+  /** Changes {@code from} to {@code to}; false when the payment is not {@code from}. */
+  synchronized boolean move(String from, String to) {
+    if (!status.equals(from)) {
+      return false;
+    }
+    status = to;
+    return true;
+  }
+
+  /** Deletes the code of an unpaid payment; false when it was ever paid. */
+  synchronized boolean deleteCode() {
+    if (paymentId != null) {
+      return false;
+    }
+    codeDeleted = true;
+    return true;
+  }
+
+  /** Adds a refund; {@code REFUNDED} once nothing is left, unless reversed ({@code FAILED}). */
+  synchronized void refunded(Refund refund, long amountRefunded) {
+    refunds.add(refund);
+    if (amountRefunded >= amount && status.equals(COMPLETED)) {
+      status = REFUNDED;
+    }
+  }
+
+  synchronized Optional<Refund> refund(String merchantRefundId) {
+    return refunds.stream().filter(r -> r.merchantRefundId().equals(merchantRefundId)).findFirst();
+  }
+
+  /**
+   * The details as PayPay's API shows them now ({@code lagged}), or as they truly are, which is
+   * what a webhook tells.
+   */
+  synchronized ObjectNode details(boolean lagged) {
+    long now = lagged ? System.nanoTime() : Long.MAX_VALUE / 2;
+    boolean shownPaid = paymentId != null && now - completedAtNanos >= 0;
+    String shown = status;
+    if (!shownPaid && (status.equals(COMPLETED) || status.equals(REFUNDED))) {
+      shown = CREATED;
+    } else if (status.equals(REFUNDED) && refunds.stream().anyMatch(r -> now - r.doneAtNanos < 0)) {
+      shown = COMPLETED;
+    }
+    ObjectNode details = Json.object();
+    boolean showsId = shownPaid || status.equals(FAILED) && paymentId != null;
+    details.put("paymentId", showsId ? paymentId : null).put("status", shown);
+    if (showsId) {
+      details.put("acceptedAt", acceptedAt);
+    }
+    details.put("merchantPaymentId", merchantPaymentId).set("amount", money(amount));
+    details.set("requestedAt", created.get("requestedAt"));
+    details.set("orderDescription", created.get("orderDescription"));
+    ArrayNode data = details.putObject("refunds").putArray("data");
+    if (showsId) {
+      refunds.forEach(refund -> data.add(refund.toJson(now)));
+    }
+    return details;
+  }
+
+  static ObjectNode money(long amount) {
+    return Json.object().put("amount", amount).put("currency", "JPY");
+  }
+}
