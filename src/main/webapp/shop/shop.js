@@ -22,7 +22,11 @@ const METHOD_NAMES = {
   konbini: "Konbini (pay at a convenience store)",
   bank_transfer: "Bank transfer",
   paypay: "PayPay",
+  rakutenpay: "Rakuten Pay (楽天ペイ)",
 };
+
+/** Methods paid off-site: the gateway's answer links to where the customer approves it. */
+const OFF_SITE = new Set(["paypay", "rakutenpay"]);
 
 const INSTRUCTION_NAMES = {
   store: "Store",
@@ -376,7 +380,11 @@ function showInstructions(checkout) {
   if (safe) {
     $("authorize-link").href = link;
     $("authorize-link").textContent =
-      answer.method === "paypay" ? "Open PayPay to pay" : answer.authorize_uri ? "Continue to the payment page" : "How to pay";
+      OFF_SITE.has(answer.method)
+        ? `Open ${METHOD_NAMES[answer.method]} to pay`
+        : answer.authorize_uri
+          ? "Continue to the payment page"
+          : "How to pay";
   }
 }
 

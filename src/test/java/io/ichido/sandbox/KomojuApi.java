@@ -17,7 +17,8 @@ import java.util.function.Supplier;
 
 /**
  * KOMOJU's payments: a card token is captured at once; konbini and bank transfer are authorized and
- * wait for the customer; PayPay is pending until the customer approves it in the app.
+ * wait for the customer; PayPay and Rakuten Pay (off-site redirects, JPY only) are pending until
+ * the customer approves them on the page {@code payment_details.redirect_url} names.
  */
 final class KomojuApi implements Gateway {
 
@@ -35,6 +36,9 @@ final class KomojuApi implements Gateway {
           "tok_insufficient_funds", "insufficient_funds",
           "tok_fraudulent", "fraudulent",
           "tok_request_failed", "request_failed");
+
+  /** Paid off-site: pending, with a {@code redirect_url}, until the customer approves. */
+  private static final Set<String> OFF_SITE = Set.of("paypay", "rakutenpay");
 
   private static final ZoneId JAPAN = ZoneId.of("Asia/Tokyo");
 
@@ -206,6 +210,15 @@ final class KomojuApi implements Gateway {
       case "konbini" -> requireAll(details, "store", "email");
       case "bank_transfer" -> requireAll(details, "email", "family_name", "given_name");
       case "paypay" -> null;
+      // JPY only; the code for another currency is the sandbox's choice (unconfirmed).
+      case "rakutenpay" ->
+          currency.equalsIgnoreCase("JPY")
+              ? null
+              : error(
+                  400,
+                  "invalid_parameter",
+                  "The currency is not supported by this payment type.",
+                  "currency");
       default ->
           error(
               400,
@@ -258,7 +271,7 @@ final class KomojuApi implements Gateway {
       details.put("month", 12).put("year", LocalDate.now(JAPAN).getYear() + 3);
       status = LedgerStatus.PAID;
     } else {
-      payment.put("status", method.equals("paypay") ? "pending" : "authorized");
+      payment.put("status", OFF_SITE.contains(method) ? "pending" : "authorized");
       payment.put("payment_deadline", deadline());
       describe(details, method, requested, id);
       status = LedgerStatus.PENDING;

@@ -15,7 +15,7 @@ enum LedgerStatus {
   PARTIALLY_REFUNDED,
   /** Paid, and all of the money given back. */
   REFUNDED,
-  /** Created, waiting for the customer: konbini, bank transfer, PayPay, 3-D Secure. */
+  /** Created, waiting for the customer: konbini, bank transfer, PayPay, Rakuten Pay, 3-D Secure. */
   PENDING,
   /** Declined: an attempt the gateway answered, that took no money. */
   FAILED,

@@ -6,12 +6,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.util.List;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * KOMOJU's payments as the sandbox speaks them: card under its key, konbini, bank transfer, PayPay.
+ * KOMOJU's payments as the sandbox speaks them: card under its key, konbini, bank transfer, PayPay,
+ * Rakuten Pay.
  */
 class SandboxKomojuTest extends SandboxTestSupport {
 
@@ -92,6 +94,37 @@ class SandboxKomojuTest extends SandboxTestSupport {
     assertThat(json(send(komojuGet(id))).get("status").asText()).isEqualTo("expired");
     assertThat(ledger("komoju", "25").get(0).get("status").asText()).isEqualTo("expired");
     assertThat(ledger("komoju", "24").get(0).get("status").asText()).isEqualTo("pending");
+  }
+
+  @Test
+  @DisplayName(
+      "Rakuten Pay is pending with a redirect to the customer page until paid, replayed under its"
+          + " key, JPY only")
+  void rakutenPayIsPendingUntilTheCustomerApproves() throws Exception {
+    String body = komojuBody("27", "{\"type\":\"rakutenpay\"}");
+    HttpResponse<String> first = send(komoju("k-7", body));
+    HttpResponse<String> again = send(komoju("k-7", body));
+    HttpResponse<String> dollars = send(komoju("k-7b", body.replace("JPY", "USD")));
+
+    JsonNode payment = json(first);
+    assertThat(payment.get("status").asText()).isEqualTo("pending");
+    assertThat(payment.at("/payment_details/type").asText()).isEqualTo("rakutenpay");
+    String id = payment.get("id").asText();
+    String page = payment.at("/payment_details/redirect_url").asText();
+    assertThat(page).startsWith(sandbox.baseUrl()).endsWith(id);
+    assertThat(again.body()).isEqualTo(first.body());
+    assertThat(dollars.statusCode()).isEqualTo(400);
+    assertThat(json(dollars).at("/error/param").asText()).isEqualTo("currency");
+    List<JsonNode> entries = ledger("komoju", "27");
+    assertThat(entries).hasSize(1);
+    assertThat(entries.get(0).get("method").asText()).isEqualTo("rakutenpay");
+    assertThat(entries.get(0).get("status").asText()).isEqualTo("pending");
+    assertThat(send(request(page.substring(sandbox.baseUrl().length())).GET()).body())
+        .contains("/_sandbox/payments/komoju/" + id + "/complete");
+
+    JsonNode entry = json(send(post("/_sandbox/payments/komoju/" + id + "/complete", "")));
+    assertThat(entry.get("status").asText()).isEqualTo("paid");
+    assertThat(json(send(komojuGet(id))).get("status").asText()).isEqualTo("captured");
   }
 
   @Test

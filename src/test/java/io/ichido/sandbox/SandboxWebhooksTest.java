@@ -128,10 +128,16 @@ class SandboxWebhooksTest extends SandboxTestSupport {
     String paypay =
         json(send(komoju("w-7", komojuBody("77", "{\"type\":\"paypay\"}")))).get("id").asText();
 
+    String rakutenPay =
+        json(send(komoju("w-7b", komojuBody("86", "{\"type\":\"rakutenpay\"}"))))
+            .get("id")
+            .asText();
+
     settle("komoju", konbini, "complete");
     settle("komoju", paypay, "expire");
+    settle("komoju", rakutenPay, "complete");
 
-    List<Received> hooks = receiver.await(2);
+    List<Received> hooks = receiver.await(3);
     for (Received hook : hooks) {
       assertThat(hook.path()).isEqualTo("/api/webhooks/komoju");
       assertThat(hook.header("X-Komoju-Signature"))
@@ -150,6 +156,11 @@ class SandboxWebhooksTest extends SandboxTestSupport {
     JsonNode expired = JSON.readTree(hooks.get(1).body());
     assertThat(expired.get("type").asText()).isEqualTo("payment.expired");
     assertThat(expired.at("/data/status").asText()).isEqualTo("expired");
+    JsonNode rakuten = JSON.readTree(hooks.get(2).body());
+    assertThat(rakuten.get("type").asText()).isEqualTo("payment.captured");
+    assertThat(rakuten.at("/data/id").asText()).isEqualTo(rakutenPay);
+    assertThat(rakuten.at("/data/payment_details/type").asText()).isEqualTo("rakutenpay");
+    assertThat(rakuten.at("/data/external_order_num").asText()).isEqualTo("ORDER-86");
   }
 
   @Test

@@ -250,7 +250,7 @@ public final class WebhookEvents {
    * @param externalOrderNum as Ichido sent it: {@code ORDER-<order id>}
    * @param amount written as {@code amount} and {@code total} (no tax, no fee)
    * @param paymentMethodType {@code payment_details.type}: {@code konbini}, {@code bank_transfer},
-   *     {@code paypay}, {@code credit_card}
+   *     {@code paypay}, {@code rakutenpay}, {@code credit_card}
    */
   public static String komoju(
       String eventId,

@@ -127,7 +127,9 @@ public class CustomerOrder {
     this.paidAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
   }
 
-  /** An asynchronous payment (konbini, bank transfer, PayPay) waits for the customer. */
+  /**
+   * An asynchronous payment (konbini, bank transfer, PayPay, Rakuten Pay) waits for the customer.
+   */
   public void awaitingPayment(String gateway, String chargeId, String key) {
     requireStatus(OrderStatus.PENDING_PAYMENT);
     attachPayment(gateway, chargeId, key);

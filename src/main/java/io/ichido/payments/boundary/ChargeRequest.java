@@ -19,7 +19,7 @@ public record ChargeRequest(
     @NotNull @Positive Long amount,
     @NotNull @Pattern(regexp = "[A-Z]{3}") String currency,
     @NotNull @Pattern(regexp = "stripe|omise|2c2p|komoju|paypay") String gateway,
-    @NotNull @Pattern(regexp = "card|konbini|bank_transfer|paypay") String method,
+    @NotNull @Pattern(regexp = "card|konbini|bank_transfer|paypay|rakutenpay") String method,
     @Size(max = 255) String token,
     @Size(max = 100) String name,
     @Email @Size(max = 254) String email,

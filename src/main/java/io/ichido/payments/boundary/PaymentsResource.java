@@ -49,7 +49,7 @@ public class PaymentsResource {
       operationId = "chargeOrder",
       summary = "Charge an order",
       description =
-          "Charges one of the caller's orders through a gateway (card, konbini, bank transfer, PayPay). The order is charged at most once whatever is retried: send an Idempotency-Key made once per payment attempt and retry with it; a new key for an order already paid or in doubt is refused or reconciled, never charged again.")
+          "Charges one of the caller's orders through a gateway (card, konbini, bank transfer, PayPay, Rakuten Pay). The order is charged at most once whatever is retried: send an Idempotency-Key made once per payment attempt and retry with it; a new key for an order already paid or in doubt is refused or reconciled, never charged again.")
   @APIResponse(
       responseCode = "201",
       description =

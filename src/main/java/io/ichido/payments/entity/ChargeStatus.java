@@ -10,7 +10,7 @@ public enum ChargeStatus {
   /** Sent, and every answer was lost: charged or not, only the gateway can say. */
   UNKNOWN,
   SUCCEEDED,
-  /** Konbini, bank transfer or PayPay: created, waiting for the customer to pay. */
+  /** Konbini, bank transfer, PayPay or Rakuten Pay: created, waiting for the customer to pay. */
   AWAITING_PAYMENT,
   /** The customer must authenticate (3-D Secure) before the charge completes. */
   REQUIRES_ACTION,

@@ -8,7 +8,8 @@ public enum PaymentMethod {
   CARD("card", true),
   KONBINI("konbini", false),
   BANK_TRANSFER("bank_transfer", false),
-  PAYPAY("paypay", false);
+  PAYPAY("paypay", false),
+  RAKUTEN_PAY("rakutenpay", false);
 
   private final String wireName;
   private final boolean synchronous;

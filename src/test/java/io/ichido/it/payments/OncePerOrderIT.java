@@ -170,7 +170,10 @@ class OncePerOrderIT {
   }
 
   static Stream<Arguments> asynchronousCharges() {
-    return Stream.of(Arguments.of("stripe", "konbini"), Arguments.of("komoju", "konbini"));
+    return Stream.of(
+        Arguments.of("stripe", "konbini"),
+        Arguments.of("komoju", "konbini"),
+        Arguments.of("komoju", "rakutenpay"));
   }
 
   @ParameterizedTest(name = "{0} {1}")

@@ -223,7 +223,8 @@ class PaymentsIT {
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("asynchronousMethods")
   @DisplayName(
-      "konbini, bank transfer and PayPay leave the order awaiting payment, with instructions")
+      "konbini, bank transfer, PayPay and Rakuten Pay leave the order awaiting payment, with"
+          + " instructions")
   void asynchronousMethods(String gateway, String method) {
     JsonNode order = new Shopper(SHOP_A).order(Db.newProduct(10, 3480, 8), 1);
     long orderId = order.get("id").asLong();
@@ -238,6 +239,9 @@ class PaymentsIT {
     assertThat(charge.path("order_status").asText()).isEqualTo("AWAITING_PAYMENT");
     assertThat(charge.path("instructions").isObject()).isTrue();
     assertThat(charge.path("instructions").size()).isPositive();
+    if (method.equals("paypay") || method.equals("rakutenpay")) {
+      assertThat(charge.path("authorize_uri").asText()).as("off-site").startsWith(Sandbox.URL);
+    }
     assertThat(Sandbox.charges(orderId)).hasSize(1);
 
     HttpResponse<String> second =
@@ -254,7 +258,8 @@ class PaymentsIT {
         Arguments.of("stripe", "konbini"),
         Arguments.of("komoju", "konbini"),
         Arguments.of("komoju", "bank_transfer"),
-        Arguments.of("komoju", "paypay"));
+        Arguments.of("komoju", "paypay"),
+        Arguments.of("komoju", "rakutenpay"));
   }
 
   @Test

@@ -10,15 +10,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.icegreen.greenmail.util.GreenMail;
 import com.icegreen.greenmail.util.ServerSetup;
+import io.ichido.it.support.Api;
 import io.ichido.it.support.Await;
 import io.ichido.it.support.Db;
 import io.ichido.it.support.Delivery;
 import io.ichido.it.support.Deployments;
 import io.ichido.it.support.Sandbox;
+import io.ichido.it.support.Shopper;
 import io.ichido.sandbox.WebhookEvents;
 import jakarta.mail.Address;
 import jakarta.mail.MessagingException;
 import jakarta.mail.internet.MimeMessage;
+import java.net.URI;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,6 +30,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -54,6 +59,9 @@ class WebhooksIT {
           Integer.parseInt(System.getProperty("ichido.smtpPort", "13025")),
           "127.0.0.1",
           ServerSetup.PROTOCOL_SMTP);
+
+  private static final String CHARGE = "/api/payments/charge";
+  private static final Api SHOP_A = Api.as("shop-a");
 
   private static GreenMail mail;
 
@@ -163,6 +171,59 @@ class WebhooksIT {
     assertThat(Db.reserved(sku)).isZero();
     MimeMessage receipt = awaitMail(email, 1).get(0);
     assertThat(receipt.getSubject()).contains("Receipt for order #" + orderId(charge));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"paypay", "rakutenpay"})
+  @DisplayName(
+      "KOMOJU off-site end to end: the create answer lost and retried under its key, one payment;"
+          + " awaiting with the redirect URL; paid at the sandbox once; a redelivery changes nothing")
+  void offSitePaidThroughTheSandbox(String method) throws Exception {
+    String email = customerEmail();
+    String sku = Db.newProduct(10, 2400, 10);
+    Shopper customer = new Shopper(SHOP_A);
+    JsonNode order = customer.order(sku, 1);
+    long orderId = order.get("id").asLong();
+    String key = "pay-" + UUID.randomUUID();
+    String body = Shopper.chargeBody(order, "komoju", method, "", email);
+    // More lost answers than the request's own resends absorb: the client must retry.
+    Sandbox.fault("komoju", "*", "drop", 6, 0);
+
+    HttpResponse<String> lost = SHOP_A.postJson(CHARGE, key, body);
+    assertThat(lost.statusCode()).as(lost.body()).isEqualTo(503);
+    HttpResponse<String> retried = customer.untilFinal(CHARGE, key, body);
+    Sandbox.clearFaults();
+
+    assertThat(retried.statusCode()).as(retried.body()).isEqualTo(201);
+    JsonNode charge = Shopper.json(retried.body());
+    assertThat(charge.path("status").asText()).isEqualTo("awaiting_payment");
+    assertThat(charge.path("order_status").asText()).isEqualTo("AWAITING_PAYMENT");
+    assertThat(charge.path("method").asText()).isEqualTo(method);
+    String chargeId = charge.path("charge_id").asText();
+    String page = charge.path("authorize_uri").asText();
+    assertThat(page).startsWith(Sandbox.URL).endsWith(chargeId);
+    assertThat(Sandbox.charges(orderId)).as("one payment at KOMOJU").hasSize(1);
+    assertThat(Db.reserved(sku)).isOne();
+    HttpResponse<String> shown = Api.send(HttpRequest.newBuilder(URI.create(page)).GET().build());
+    assertThat(shown.statusCode()).isEqualTo(200);
+
+    JsonNode webhook = Sandbox.complete("komoju", chargeId).path("webhook");
+    assertThat(webhook.path("status").asInt()).as(webhook.toString()).isEqualTo(200);
+    assertThat(orderStatus(charge)).isEqualTo("PAID");
+    awaitMail(email, 1);
+    JsonNode again = Sandbox.redeliver(webhook.path("eventId").asText());
+
+    assertThat(again.path("status").asInt()).as(again.toString()).isEqualTo(200);
+    assertThat(orderStatus(charge)).isEqualTo("PAID");
+    assertThat(Db.onHand(sku)).isEqualTo(9);
+    assertThat(Db.reserved(sku)).isZero();
+    assertThat(Db.count("SELECT count(*) FROM receipt WHERE order_id = ?", orderId)).isOne();
+    assertThat(Db.factsByKind("charge_id", chargeId)).containsEntry("WEBHOOK_PROCESSED", 1L);
+    assertThat(Db.retryTraffic("webhook:komoju", webhook.path("eventId").asText()))
+        .containsEntry("REPLAYED", 1L);
+    assertThat(Sandbox.charges(orderId)).hasSize(1);
+    Thread.sleep(3000); // the drain runs every second: a second email would have come by now
+    assertThat(mailTo(email)).hasSize(1);
   }
 
   @Test

@@ -25,7 +25,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
-/** KOMOJU payments over MicroProfile Rest Client: cards, konbini, bank transfer and PayPay. */
+/**
+ * KOMOJU payments over MicroProfile Rest Client: cards, konbini, bank transfer, and the off-site
+ * redirects PayPay and Rakuten Pay (楽天ペイ).
+ */
 @ApplicationScoped
 @Gateway(value = KomojuGateway.NAME, listed = 3)
 public class KomojuGateway implements PaymentGateway {
@@ -54,7 +57,8 @@ public class KomojuGateway implements PaymentGateway {
         PaymentMethod.CARD,
         PaymentMethod.KONBINI,
         PaymentMethod.BANK_TRANSFER,
-        PaymentMethod.PAYPAY);
+        PaymentMethod.PAYPAY,
+        PaymentMethod.RAKUTEN_PAY);
   }
 
   @Override
@@ -81,7 +85,9 @@ public class KomojuGateway implements PaymentGateway {
               .put("phone", customer.phone())
               .put("family_name", customer.name())
               .put("given_name", customer.name());
+      // Off-site: KOMOJU answers pending with payment_details.redirect_url for the customer.
       case PAYPAY -> payment.putObject("payment_details").put("type", "paypay");
+      case RAKUTEN_PAY -> payment.putObject("payment_details").put("type", "rakutenpay");
     }
     String body;
     try {
