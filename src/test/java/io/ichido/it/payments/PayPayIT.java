@@ -149,7 +149,8 @@ class PayPayIT {
     String email = email("lost");
     JsonNode order = order(sku);
     long orderId = order.path("id").asLong();
-    Sandbox.fault("paypay", "*", "drop", 1, 0);
+    // The create and the request's own three resends under the same key: every answer lost.
+    Sandbox.fault("paypay", "*", "drop", 4, 0);
     String key = "pay-" + UUID.randomUUID();
 
     HttpResponse<String> lost = pay(order, key, email);
@@ -159,6 +160,9 @@ class PayPayIT {
     HttpResponse<String> again = pay(order, key, email);
     assertThat(again.statusCode()).as(again.body()).isEqualTo(402);
     assertThat(again.body()).contains("link_lost");
+    assertThat(pay(order, key, email).headers().firstValue("Idempotency-Replayed"))
+        .as("its key keeps that answer")
+        .hasValue("true");
     assertThat(payments(orderId))
         .singleElement()
         .satisfies(p -> assertThat(status(p)).isEqualTo("cancelled"));
@@ -206,7 +210,7 @@ class PayPayIT {
 
     Sandbox.complete("paypay", key);
 
-    assertThat(orderStatus(orderId)).as("the details say CREATED").isEqualTo("PENDING_PAYMENT");
+    assertThat(orderStatus(orderId)).as("the details say CREATED").isEqualTo("AWAITING_PAYMENT");
     assertThat(Db.factsByKind("order_id", orderId).values().stream().mapToLong(n -> n).sum())
         .as("an unsigned delivery writes nothing")
         .isEqualTo(facts);

@@ -249,6 +249,43 @@ class ShopIT {
   }
 
   @Test
+  @DisplayName(
+      "PayPay: the page links to PayPay's payment page; paid there, the browser comes back through"
+          + " our signed return link and the page follows the order to paid, once")
+  void paypay() throws Exception {
+    open(Api.BASE);
+    chooseBasket();
+    choosePayment("paypay", "paypay");
+    byId("pay").click();
+    wait.until(ExpectedConditions.attributeToBe(By.id("checkout-state"), "data-state", "waiting"));
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("authorize-link")));
+    assertThat(byId("authorize-link").getText()).isEqualTo("Open PayPay to pay");
+    assertThat(byId("instructions").getText()).contains("Pay by", "JST");
+    long order = orderShown();
+
+    // The link opens a tab of its own; the customer pays there, in this tab for the test.
+    browser.get(byId("authorize-link").getAttribute("href"));
+    wait.until(ExpectedConditions.elementToBeClickable(By.id("paypay-pay"))).click();
+    wait.until(ExpectedConditions.urlContains("/api/payments/return/paypay"));
+    assertThat(browser.getPageSource()).contains("\"order_status\":\"PAID\"");
+
+    open(Api.BASE);
+    assertThat(paid()).isEqualTo(order);
+    String paidWith =
+        Db.text(
+            "SELECT gateway_key FROM charge_attempt WHERE order_id = ? AND status = 'SUCCEEDED'",
+            order);
+    assertThat(Db.count("SELECT count(*) FROM charge_attempt WHERE order_id = ?", order)).isOne();
+    assertThat(Sandbox.ledger())
+        .filteredOn(entry -> paidWith.equals(entry.path("id").asText()))
+        .singleElement()
+        .satisfies(entry -> assertThat(entry.path("amount").asLong()).isEqualTo(5672));
+    MAILBOX.await(customer, 1);
+    Thread.sleep(2_000);
+    assertThat(MAILBOX.to(customer)).as("receipts to %s", customer).hasSize(1);
+  }
+
+  @Test
   @DisplayName("a declined card, then another: the same order, paid once")
   void declinedThenPaid() throws Exception {
     open(Api.BASE);
