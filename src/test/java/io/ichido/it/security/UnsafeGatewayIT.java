@@ -62,7 +62,7 @@ class UnsafeGatewayIT {
     JsonNode check = check(Shopper.json(ready.body()), "gateway-configuration");
     assertThat(check.path("status").asText()).isEqualTo("DOWN");
     JsonNode data = check.path("data");
-    assertThat(data.path("enabled").asText()).isEqualTo("stripe,komoju,2c2p");
+    assertThat(data.path("enabled").asText()).isEqualTo("stripe,komoju,2c2p,paypay");
     assertThat(data.path("ichido.gateway.stripe.secret-key").asText())
         .startsWith("ICHIDO_GATEWAY_STRIPE_SECRET_KEY ")
         .contains("sandbox");
