@@ -12,7 +12,7 @@ import java.util.Set;
  */
 public interface PaymentGateway {
 
-  /** {@code stripe}, {@code omise}, {@code 2c2p} or {@code komoju}. */
+  /** The name its {@code @Gateway} qualifier gives it ({@code stripe}, {@code paypay}, ...). */
   String name();
 
   Set<PaymentMethod> methods();

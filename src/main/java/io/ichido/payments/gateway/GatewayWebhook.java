@@ -6,7 +6,7 @@ import java.util.Optional;
 /** One gateway's webhook dialect: how it signs, and what its events mean. */
 public interface GatewayWebhook {
 
-  /** {@code stripe}, {@code omise}, {@code 2c2p} or {@code komoju}: the path segment. */
+  /** Its gateway's name ({@code stripe}, {@code paypay}, ...): the path segment. */
   String gateway();
 
   /**
