@@ -38,6 +38,9 @@
 #   BENCH_PRIME_SECONDS=5        echo: time to complete the keys the replays then reuse
 #   BENCH_WARMUP_2_MIN=30 BENCH_WARMUP_2_MAX=90   bounds of the second Liberty's warm-up
 #   BENCH_PGBENCH_SECONDS        each pgbench run; BENCH_THROUGHPUT_SECONDS by default
+#   BENCH_NO_BUILD=1             no build: run what ./mvnw verify has just built and tested (the
+#                                exploded WAR, plus the bench endpoints and tools it compiled into
+#                                target/bench-classes), as the smoke run in verify does
 #   BENCH_SMOKE=1                smoke run, as ./mvnw verify makes it: every phase runs (both
 #                                Liberty servers, HAProxy, pgbench, the memory reading) with the
 #                                smallest sizes above, in about three minutes with the build and
@@ -261,24 +264,48 @@ trap 'printf "bench.sh: failed at line %s: %s\n" "$LINENO" "$BASH_COMMAND" >&2' 
 
 rm -rf "$OUT" "$PGDATA_DIR" # a fresh database each run, so that runs compare
 mkdir -p "$OUT"
+# The Maven runs below use the local repository the caller's Maven uses (smoke.sh passes it on).
+LOCAL_REPOSITORY="$(sed -n 's/.*-Dmaven\.repo\.local=\([^[:space:]]*\).*/\1/p' <<<"${MAVEN_ARGS:-}")"
+LOCAL_REPOSITORY="${LOCAL_REPOSITORY:-$HOME/.m2/repository}"
+fetch_goals=()
 if [[ "$PROFILE" == 1 ]]; then
   case "$(uname -m)" in
     x86_64) profiler_platform=linux-x64 ;;
     aarch64) profiler_platform=linux-arm64 ;;
     *) die "async-profiler has no agent for $(uname -m); run with BENCH_PROFILE=0" ;;
   esac
-  log "fetching async-profiler $PROFILER_VERSION (Maven Central)"
-  "$ROOT/mvnw" -q -B -f "$ROOT/pom.xml" dependency:copy -Dartifact="tools.profiler:async-profiler:$PROFILER_VERSION" \
-    -DoutputDirectory="$OUT/profiler" >"$OUT/profiler.log" 2>&1 || { cat "$OUT/profiler.log" >&2; die "could not fetch async-profiler"; }
-  (cd "$OUT/profiler" && jar xf "async-profiler-$PROFILER_VERSION.jar" "$profiler_platform/libasyncProfiler.so")
-  PROFILER_LIB="$OUT/profiler/$profiler_platform/libasyncProfiler.so"
-  [[ -f "$PROFILER_LIB" ]] || die "no $profiler_platform agent in async-profiler $PROFILER_VERSION"
+  PROFILER_JAR="$LOCAL_REPOSITORY/tools/profiler/async-profiler/$PROFILER_VERSION/async-profiler-$PROFILER_VERSION.jar"
+  # Fetched by the Maven run that starts the server, not by a Maven of its own (seconds saved).
+  [[ -f "$PROFILER_JAR" ]] ||
+    fetch_goals=(dependency:get -Dartifact="tools.profiler:async-profiler:$PROFILER_VERSION" -Dtransitive=false)
 fi
 log "building and starting Liberty and PostgreSQL (log: ${OUT#$ROOT/}/server.log)"
 # The run profile's goals less exec:exec@dev-gateway-sandbox: orders never call a payment
 # gateway, and the sandbox's port (18080) is fixed, so it would collide with a developer's run.
 # exec:java@dev-server opens plain HTTP, which server.xml keeps closed.
 RUN_GOALS=(package liberty:create liberty:deploy exec:java@dev-database exec:java@dev-server exec:exec@liberty-foreground)
+if [[ "${BENCH_NO_BUILD:-}" == 1 ]]; then
+  # No second build of the whole project with the bench profile: the WAR verify has just tested
+  # (its exploded directory) and the bench endpoints it compiled against those classes
+  # (target/bench-classes, the bench-driver execution), copied together into a WAR directory of
+  # their own, so that the tested WAR stays as it is, without them (WarContentsIT). Deployed as
+  # liberty:deploy would deploy the project (dropins/ichido.war.xml, which ./mvnw -Prun replaces).
+  for built in target/ichido/WEB-INF target/bench-classes/io target/test-classes/io/ichido/dev target/liberty/wlp/bin/server; do
+    [[ -e "$ROOT/$built" ]] || die "no $built: BENCH_NO_BUILD=1 runs what ./mvnw verify built; build first or leave it out"
+  done
+  BENCH_WAR="$ROOT/target/bench-war"
+  rm -rf "$BENCH_WAR"
+  cp -a "$ROOT/target/ichido" "$BENCH_WAR"
+  cp -a "$ROOT/target/bench-classes/io/." "$BENCH_WAR/WEB-INF/classes/io/"
+  # As liberty:create makes a new server (server.env with its keystore's passwords); it then only
+  # refreshes the configuration, and leaves dropins alone.
+  [[ -f "$WLP/usr/servers/ichido/server.xml" ]] || "$WLP/bin/server" create ichido >"$OUT/server-create.log" 2>&1 ||
+    { cat "$OUT/server-create.log" >&2; die "could not create the Liberty server ichido"; }
+  mkdir -p "$WLP/usr/servers/ichido/dropins"
+  printf '<archive>\n    <dir sourceOnDisk="%s" targetInArchive="/"/>\n</archive>\n' "$BENCH_WAR" \
+    >"$WLP/usr/servers/ichido/dropins/ichido.war.xml"
+  RUN_GOALS=(liberty:create exec:java@dev-database exec:java@dev-server exec:exec@liberty-foreground)
+fi
 (
   cd "$ROOT"
   # DB_HOST would point the run profile at an external database; this run measures its own.
@@ -288,7 +315,7 @@ RUN_GOALS=(package liberty:create liberty:deploy exec:java@dev-database exec:jav
     ICHIDO_BENCH_BASELINE_ENDPOINT=true \
     JVM_ARGS="-Xmx$HEAP -XX:NativeMemoryTracking=summary -Xlog:gc:file=$OUT/liberty-gc-%p.log" \
     setsid ./mvnw -B -Prun,bench -Dichido.dev.port="$DB_PORT" -Dichido.dev.dataDir="$PGDATA_DIR" \
-    "${RUN_GOALS[@]}" </dev/null >"$OUT/server.log" 2>&1
+    ${fetch_goals[@]+"${fetch_goals[@]}"} "${RUN_GOALS[@]}" </dev/null >"$OUT/server.log" 2>&1
 ) &
 MVN_PID=$!
 
@@ -306,6 +333,19 @@ until [[ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$BASE_URL/healt
 done
 LIBERTY_PID="$(find_liberty)" || die "Liberty is answering but its process was not found under Maven"
 log "ready after $((SECONDS - started))s (Liberty pid $LIBERTY_PID)"
+
+if [[ "$PROFILE" == 1 ]]; then
+  if [[ ! -f "$PROFILER_JAR" ]]; then # a local repository set elsewhere (settings.xml): ask Maven
+    log "fetching async-profiler $PROFILER_VERSION (Maven Central)"
+    "$ROOT/mvnw" -q -B -f "$ROOT/pom.xml" dependency:copy -Dartifact="tools.profiler:async-profiler:$PROFILER_VERSION" \
+      -DoutputDirectory="$OUT/profiler" >"$OUT/profiler.log" 2>&1 || { cat "$OUT/profiler.log" >&2; die "could not fetch async-profiler"; }
+    PROFILER_JAR="$OUT/profiler/async-profiler-$PROFILER_VERSION.jar"
+  fi
+  mkdir -p "$OUT/profiler"
+  (cd "$OUT/profiler" && jar xf "$PROFILER_JAR" "$profiler_platform/libasyncProfiler.so")
+  PROFILER_LIB="$OUT/profiler/$profiler_platform/libasyncProfiler.so"
+  [[ -f "$PROFILER_LIB" ]] || die "no $profiler_platform agent in async-profiler $PROFILER_VERSION"
+fi
 
 # The cap must really be in force, or the memory figure means nothing.
 case "$HEAP" in
@@ -370,6 +410,15 @@ perf_counter() { # pid name...: the values, in seconds where the counter counts 
 # so a share of the wall time can exceed 1).
 jit_seconds() { perf_counter "${1:-$LIBERTY_PID}" java.ci.totalTime; } # [pid]
 now() { date +%s.%N; }
+# The single-file tools (FixedRateDriver, ProfileSplit): as verify compiled them, or from source
+# (java compiles it first, seconds on a loaded machine).
+bench_program() { # name: sets program, the arguments that make java run it
+  if [[ "${BENCH_NO_BUILD:-}" == 1 && -f "$ROOT/target/bench-classes/$1.class" ]]; then
+    program=(-cp "$ROOT/target/bench-classes" "$1")
+  else
+    program=("$BENCH_DIR/$1.java")
+  fi
+}
 share() { # before-seconds after-seconds wall-start: what fraction of the wall time that was
   awk -v a="$1" -v b="$2" -v t0="$3" -v t1="$(now)" 'BEGIN { printf "%.2f", (b - a) / (t1 - t0) }'
 }
@@ -557,7 +606,8 @@ phase_started="$(now)"
 # The driver warms itself up first (5 s per kind at the fixed rate). C1 only, serial GC and a
 # fixed heap: it is quick to warm up, and its own compiler threads and pauses take as little
 # from the server as possible.
-java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xms256m -Xmx256m "$BENCH_DIR/FixedRateDriver.java" \
+bench_program FixedRateDriver
+java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xms256m -Xmx256m "${program[@]}" \
   --base="$BASE_URL" --rate="$RATE" --warmup="$DRIVER_WARMUP" --seconds="$SEGMENT_SECONDS" --rounds="$ROUNDS" \
   --user="${CREDENTIALS%%:*}" --password="${CREDENTIALS#*:}" --skus="$SKUS" --run-id="fr$RUN_ID" \
   >"$OUT/latency.log" 2>&1 || { cat "$OUT/latency.log" >&2; die "the fixed-rate driver failed"; }
@@ -660,7 +710,8 @@ if [[ "$PROFILE" == 1 ]]; then
   for kind in noop echo echo-replay insert-plain insert; do
     profile_args+=("$kind=$OUT/profile/$kind.collapsed:${profiled_requests[$kind]}")
   done
-  java "$BENCH_DIR/ProfileSplit.java" --interval-us=1000 --svg="$OUT/profile" "${profile_args[@]}" \
+  bench_program ProfileSplit
+  java "${program[@]}" --interval-us=1000 --svg="$OUT/profile" "${profile_args[@]}" \
     >"$OUT/profile/split.txt" 2>"$OUT/profile/split.log" || { cat "$OUT/profile/split.log" >&2; die "ProfileSplit failed"; }
 fi
 
