@@ -5,9 +5,9 @@
 # issues, two servers behind HAProxy against one, and the server's memory, in one table.
 #
 # Usage, from anywhere in the repository:  src/bench/bench.sh
-# Needs wrk, psql, pgbench, curl, haproxy and a JDK 17 (java, jcmd). It builds the WAR and starts
-# its own embedded PostgreSQL and Liberty (later a second Liberty from the same installation, and
-# HAProxy) on ports of its own, and stops them again, in 9 to 13 minutes.
+# Needs wrk, psql, pgbench, curl, haproxy and a JDK 17 (java, jcmd). It builds the WAR (unless
+# BENCH_NO_BUILD=1) and starts its own embedded PostgreSQL and Liberty (later a second Liberty from
+# the same installation, and HAProxy) on ports of its own, and stops them again, in 9 to 13 minutes.
 # Every measurement is taken against baselines measured in the same run: absolute numbers on a
 # shared machine drift from run to run, ratios and differences much less. The database is the run
 # command's, durable (fsync, synchronous_commit and full_page_writes on): the script checks, prints
@@ -43,9 +43,10 @@
 #                                target/bench-classes), as the smoke run in verify does
 #   BENCH_SMOKE=1                smoke run, as ./mvnw verify makes it: every phase runs (both
 #                                Liberty servers, HAProxy, pgbench, the memory reading) with the
-#                                smallest sizes above, in about three minutes with the build and
-#                                both server starts; the table says that its figures mean nothing
-#                                and shows no PASS/MISS. Any setting given explicitly still wins.
+#                                smallest sizes above, in two to three and a half minutes with both
+#                                server starts (the second's beside the first server's phases); the
+#                                table says that its figures mean nothing and shows no PASS/MISS.
+#                                Any setting given explicitly still wins.
 # Exit status: 0 when every measurement ran and produced figures (whatever PASS/MISS says), 1 when
 # the run failed or a measurement produced nothing (no successful request, no pgbench transaction).
 set -euo pipefail
