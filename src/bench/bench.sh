@@ -5,9 +5,9 @@
 # issues, two servers behind HAProxy against one, and the server's memory, in one table.
 #
 # Usage, from anywhere in the repository:  src/bench/bench.sh
-# Needs wrk, psql, pgbench, curl, haproxy and a JDK 17 (java, jcmd). It builds the WAR and starts
-# its own embedded PostgreSQL and Liberty (later a second Liberty from the same installation, and
-# HAProxy) on ports of its own, and stops them again, in 9 to 13 minutes.
+# Needs wrk, psql, pgbench, curl, haproxy and a JDK 17 (java, jcmd). It builds the WAR (unless
+# BENCH_NO_BUILD=1) and starts its own embedded PostgreSQL and Liberty (later a second Liberty from
+# the same installation, and HAProxy) on ports of its own, and stops them again, in 9 to 13 minutes.
 # Every measurement is taken against baselines measured in the same run: absolute numbers on a
 # shared machine drift from run to run, ratios and differences much less. The database is the run
 # command's, durable (fsync, synchronous_commit and full_page_writes on): the script checks, prints
@@ -38,11 +38,15 @@
 #   BENCH_PRIME_SECONDS=5        echo: time to complete the keys the replays then reuse
 #   BENCH_WARMUP_2_MIN=30 BENCH_WARMUP_2_MAX=90   bounds of the second Liberty's warm-up
 #   BENCH_PGBENCH_SECONDS        each pgbench run; BENCH_THROUGHPUT_SECONDS by default
+#   BENCH_NO_BUILD=1             no build: run what ./mvnw verify has just built and tested (the
+#                                exploded WAR, plus the bench endpoints and tools it compiled into
+#                                target/bench-classes), as the smoke run in verify does
 #   BENCH_SMOKE=1                smoke run, as ./mvnw verify makes it: every phase runs (both
 #                                Liberty servers, HAProxy, pgbench, the memory reading) with the
-#                                smallest sizes above, in about three minutes with the build and
-#                                both server starts; the table says that its figures mean nothing
-#                                and shows no PASS/MISS. Any setting given explicitly still wins.
+#                                smallest sizes above, in two to three and a half minutes with both
+#                                server starts (the second's beside the first server's phases); the
+#                                table says that its figures mean nothing and shows no PASS/MISS.
+#                                Any setting given explicitly still wins.
 # Exit status: 0 when every measurement ran and produced figures (whatever PASS/MISS says), 1 when
 # the run failed or a measurement produced nothing (no successful request, no pgbench transaction).
 set -euo pipefail
@@ -261,24 +265,48 @@ trap 'printf "bench.sh: failed at line %s: %s\n" "$LINENO" "$BASH_COMMAND" >&2' 
 
 rm -rf "$OUT" "$PGDATA_DIR" # a fresh database each run, so that runs compare
 mkdir -p "$OUT"
+# The Maven runs below use the local repository the caller's Maven uses (smoke.sh passes it on).
+LOCAL_REPOSITORY="$(sed -n 's/.*-Dmaven\.repo\.local=\([^[:space:]]*\).*/\1/p' <<<"${MAVEN_ARGS:-}")"
+LOCAL_REPOSITORY="${LOCAL_REPOSITORY:-$HOME/.m2/repository}"
+fetch_goals=()
 if [[ "$PROFILE" == 1 ]]; then
   case "$(uname -m)" in
     x86_64) profiler_platform=linux-x64 ;;
     aarch64) profiler_platform=linux-arm64 ;;
     *) die "async-profiler has no agent for $(uname -m); run with BENCH_PROFILE=0" ;;
   esac
-  log "fetching async-profiler $PROFILER_VERSION (Maven Central)"
-  "$ROOT/mvnw" -q -B -f "$ROOT/pom.xml" dependency:copy -Dartifact="tools.profiler:async-profiler:$PROFILER_VERSION" \
-    -DoutputDirectory="$OUT/profiler" >"$OUT/profiler.log" 2>&1 || { cat "$OUT/profiler.log" >&2; die "could not fetch async-profiler"; }
-  (cd "$OUT/profiler" && jar xf "async-profiler-$PROFILER_VERSION.jar" "$profiler_platform/libasyncProfiler.so")
-  PROFILER_LIB="$OUT/profiler/$profiler_platform/libasyncProfiler.so"
-  [[ -f "$PROFILER_LIB" ]] || die "no $profiler_platform agent in async-profiler $PROFILER_VERSION"
+  PROFILER_JAR="$LOCAL_REPOSITORY/tools/profiler/async-profiler/$PROFILER_VERSION/async-profiler-$PROFILER_VERSION.jar"
+  # Fetched by the Maven run that starts the server, not by a Maven of its own (seconds saved).
+  [[ -f "$PROFILER_JAR" ]] ||
+    fetch_goals=(dependency:get -Dartifact="tools.profiler:async-profiler:$PROFILER_VERSION" -Dtransitive=false)
 fi
 log "building and starting Liberty and PostgreSQL (log: ${OUT#$ROOT/}/server.log)"
 # The run profile's goals less exec:exec@dev-gateway-sandbox: orders never call a payment
 # gateway, and the sandbox's port (18080) is fixed, so it would collide with a developer's run.
 # exec:java@dev-server opens plain HTTP, which server.xml keeps closed.
 RUN_GOALS=(package liberty:create liberty:deploy exec:java@dev-database exec:java@dev-server exec:exec@liberty-foreground)
+if [[ "${BENCH_NO_BUILD:-}" == 1 ]]; then
+  # No second build of the whole project with the bench profile: the WAR verify has just tested
+  # (its exploded directory) and the bench endpoints it compiled against those classes
+  # (target/bench-classes, the bench-driver execution), copied together into a WAR directory of
+  # their own, so that the tested WAR stays as it is, without them (WarContentsIT). Deployed as
+  # liberty:deploy would deploy the project (dropins/ichido.war.xml, which ./mvnw -Prun replaces).
+  for built in target/ichido/WEB-INF target/bench-classes/io target/test-classes/io/ichido/dev target/liberty/wlp/bin/server; do
+    [[ -e "$ROOT/$built" ]] || die "no $built: BENCH_NO_BUILD=1 runs what ./mvnw verify built; build first or leave it out"
+  done
+  BENCH_WAR="$ROOT/target/bench-war"
+  rm -rf "$BENCH_WAR"
+  cp -a "$ROOT/target/ichido" "$BENCH_WAR"
+  cp -a "$ROOT/target/bench-classes/io/." "$BENCH_WAR/WEB-INF/classes/io/"
+  # As liberty:create makes a new server (server.env with its keystore's passwords); it then only
+  # refreshes the configuration, and leaves dropins alone.
+  [[ -f "$WLP/usr/servers/ichido/server.xml" ]] || "$WLP/bin/server" create ichido >"$OUT/server-create.log" 2>&1 ||
+    { cat "$OUT/server-create.log" >&2; die "could not create the Liberty server ichido"; }
+  mkdir -p "$WLP/usr/servers/ichido/dropins"
+  printf '<archive>\n    <dir sourceOnDisk="%s" targetInArchive="/"/>\n</archive>\n' "$BENCH_WAR" \
+    >"$WLP/usr/servers/ichido/dropins/ichido.war.xml"
+  RUN_GOALS=(liberty:create exec:java@dev-database exec:java@dev-server exec:exec@liberty-foreground)
+fi
 (
   cd "$ROOT"
   # DB_HOST would point the run profile at an external database; this run measures its own.
@@ -288,7 +316,7 @@ RUN_GOALS=(package liberty:create liberty:deploy exec:java@dev-database exec:jav
     ICHIDO_BENCH_BASELINE_ENDPOINT=true \
     JVM_ARGS="-Xmx$HEAP -XX:NativeMemoryTracking=summary -Xlog:gc:file=$OUT/liberty-gc-%p.log" \
     setsid ./mvnw -B -Prun,bench -Dichido.dev.port="$DB_PORT" -Dichido.dev.dataDir="$PGDATA_DIR" \
-    "${RUN_GOALS[@]}" </dev/null >"$OUT/server.log" 2>&1
+    ${fetch_goals[@]+"${fetch_goals[@]}"} "${RUN_GOALS[@]}" </dev/null >"$OUT/server.log" 2>&1
 ) &
 MVN_PID=$!
 
@@ -306,6 +334,19 @@ until [[ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$BASE_URL/healt
 done
 LIBERTY_PID="$(find_liberty)" || die "Liberty is answering but its process was not found under Maven"
 log "ready after $((SECONDS - started))s (Liberty pid $LIBERTY_PID)"
+
+if [[ "$PROFILE" == 1 ]]; then
+  if [[ ! -f "$PROFILER_JAR" ]]; then # a local repository set elsewhere (settings.xml): ask Maven
+    log "fetching async-profiler $PROFILER_VERSION (Maven Central)"
+    "$ROOT/mvnw" -q -B -f "$ROOT/pom.xml" dependency:copy -Dartifact="tools.profiler:async-profiler:$PROFILER_VERSION" \
+      -DoutputDirectory="$OUT/profiler" >"$OUT/profiler.log" 2>&1 || { cat "$OUT/profiler.log" >&2; die "could not fetch async-profiler"; }
+    PROFILER_JAR="$OUT/profiler/async-profiler-$PROFILER_VERSION.jar"
+  fi
+  mkdir -p "$OUT/profiler"
+  (cd "$OUT/profiler" && jar xf "$PROFILER_JAR" "$profiler_platform/libasyncProfiler.so")
+  PROFILER_LIB="$OUT/profiler/$profiler_platform/libasyncProfiler.so"
+  [[ -f "$PROFILER_LIB" ]] || die "no $profiler_platform agent in async-profiler $PROFILER_VERSION"
+fi
 
 # The cap must really be in force, or the memory figure means nothing.
 case "$HEAP" in
@@ -370,6 +411,15 @@ perf_counter() { # pid name...: the values, in seconds where the counter counts 
 # so a share of the wall time can exceed 1).
 jit_seconds() { perf_counter "${1:-$LIBERTY_PID}" java.ci.totalTime; } # [pid]
 now() { date +%s.%N; }
+# The single-file tools (FixedRateDriver, ProfileSplit): as verify compiled them, or from source
+# (java compiles it first, seconds on a loaded machine).
+bench_program() { # name: sets program, the arguments that make java run it
+  if [[ "${BENCH_NO_BUILD:-}" == 1 && -f "$ROOT/target/bench-classes/$1.class" ]]; then
+    program=(-cp "$ROOT/target/bench-classes" "$1")
+  else
+    program=("$BENCH_DIR/$1.java")
+  fi
+}
 share() { # before-seconds after-seconds wall-start: what fraction of the wall time that was
   awk -v a="$1" -v b="$2" -v t0="$3" -v t1="$(now)" 'BEGIN { printf "%.2f", (b - a) / (t1 - t0) }'
 }
@@ -498,6 +548,43 @@ run_pgbench() { # script log-name variable=value...: sets pg_tps, pg_failed and 
   [[ -n "$pg_tps" ]] || die "no TPS in ${logfile#$ROOT/}"
 }
 
+# The second Liberty (section 5) is the run server's directory under another name (without its
+# logs, work area and transaction log), so the same configuration, WAR and database; its ports
+# come through the same HTTP_PORT/HTTPS_PORT variables, its heap through the same JVM_ARGS.
+start_second_liberty() {
+  log "second Liberty: starting $SERVER_2 on port $HTTP_PORT_2 (log: ${OUT#$ROOT/}/server-2.log)"
+  local servers="$WLP/usr/servers"
+  rm -rf "${servers:?}/$SERVER_2"
+  mkdir "$servers/$SERVER_2"
+  tar -C "$servers/ichido" --exclude=./logs --exclude=./workarea --exclude=./tranlog --exclude=./temp -cf - . |
+    tar -C "$servers/$SERVER_2" -xf -
+  (
+    exec env -u DB_HOST -u DB_PORT \
+      HTTP_PORT="$HTTP_PORT_2" HTTPS_PORT="$HTTPS_PORT_2" MALLOC_ARENA_MAX=2 \
+      ICHIDO_BENCH_BASELINE_ENDPOINT=true \
+      JVM_ARGS="-Xmx$HEAP -Xlog:gc:file=$OUT/liberty-2-gc-%p.log" \
+      setsid "$WLP/bin/server" run "$SERVER_2" </dev/null >"$OUT/server-2.log" 2>&1
+  ) &
+  LIBERTY_2_PID=$! # server run ends in exec java: this is Liberty itself
+  server_2_started=$SECONDS
+}
+await_second_liberty() { # sets server_2_ready, seconds from its start
+  until [[ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$BASE_URL_2/health/ready" || true)" == 200 ]]; do
+    alive "$LIBERTY_2_PID" || { tail -n 40 "$OUT/server-2.log" >&2; die "the second Liberty stopped before it was ready"; }
+    ((SECONDS - server_2_started < START_TIMEOUT)) || die "the second Liberty was not ready after ${START_TIMEOUT}s"
+    sleep 1
+  done
+  server_2_ready=$((SECONDS - server_2_started))
+  check_heap "$LIBERTY_2_PID"
+  log "second Liberty ready after ${server_2_ready}s (pid $LIBERTY_2_PID)"
+}
+# A smoke run starts it now, while the first server's phases run: they are timed (1 s slices) and
+# judge nothing, so the start overlaps them instead of waiting after them (tens of seconds saved).
+# A real run starts it only for section 5, so that it weighs on no earlier figure.
+if [[ "$SMOKE" == 1 ]]; then
+  start_second_liberty
+fi
+
 # ---------------------------------------------------------------------------------------------
 # Warm-up. A fresh Liberty keeps its JIT compilers busy for a minute or two under load, and
 # until they are done both latency and throughput drift. Closed loop, all three kinds of
@@ -557,7 +644,8 @@ phase_started="$(now)"
 # The driver warms itself up first (5 s per kind at the fixed rate). C1 only, serial GC and a
 # fixed heap: it is quick to warm up, and its own compiler threads and pauses take as little
 # from the server as possible.
-java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xms256m -Xmx256m "$BENCH_DIR/FixedRateDriver.java" \
+bench_program FixedRateDriver
+java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xms256m -Xmx256m "${program[@]}" \
   --base="$BASE_URL" --rate="$RATE" --warmup="$DRIVER_WARMUP" --seconds="$SEGMENT_SECONDS" --rounds="$ROUNDS" \
   --user="${CREDENTIALS%%:*}" --password="${CREDENTIALS#*:}" --skus="$SKUS" --run-id="fr$RUN_ID" \
   >"$OUT/latency.log" 2>&1 || { cat "$OUT/latency.log" >&2; die "the fixed-rate driver failed"; }
@@ -660,39 +748,16 @@ if [[ "$PROFILE" == 1 ]]; then
   for kind in noop echo echo-replay insert-plain insert; do
     profile_args+=("$kind=$OUT/profile/$kind.collapsed:${profiled_requests[$kind]}")
   done
-  java "$BENCH_DIR/ProfileSplit.java" --interval-us=1000 --svg="$OUT/profile" "${profile_args[@]}" \
+  bench_program ProfileSplit
+  java "${program[@]}" --interval-us=1000 --svg="$OUT/profile" "${profile_args[@]}" \
     >"$OUT/profile/split.txt" 2>"$OUT/profile/split.log" || { cat "$OUT/profile/split.log" >&2; die "ProfileSplit failed"; }
 fi
 
 # ---------------------------------------------------------------------------------------------
-# 5: two servers behind HAProxy. The second Liberty is the run server's directory under another
-# name (without its logs, work area and transaction log), so the same configuration, WAR and
-# database; its ports come through the same HTTP_PORT/HTTPS_PORT variables, its heap through the
-# same JVM_ARGS.
+# 5: two servers behind HAProxy (the second Liberty: see start_second_liberty).
 
-log "second Liberty: starting $SERVER_2 on port $HTTP_PORT_2 (log: ${OUT#$ROOT/}/server-2.log)"
-servers="$WLP/usr/servers"
-rm -rf "${servers:?}/$SERVER_2"
-mkdir "$servers/$SERVER_2"
-tar -C "$servers/ichido" --exclude=./logs --exclude=./workarea --exclude=./tranlog --exclude=./temp -cf - . |
-  tar -C "$servers/$SERVER_2" -xf -
-(
-  exec env -u DB_HOST -u DB_PORT \
-    HTTP_PORT="$HTTP_PORT_2" HTTPS_PORT="$HTTPS_PORT_2" MALLOC_ARENA_MAX=2 \
-    ICHIDO_BENCH_BASELINE_ENDPOINT=true \
-    JVM_ARGS="-Xmx$HEAP -Xlog:gc:file=$OUT/liberty-2-gc-%p.log" \
-    setsid "$WLP/bin/server" run "$SERVER_2" </dev/null >"$OUT/server-2.log" 2>&1
-) &
-LIBERTY_2_PID=$! # server run ends in exec java: this is Liberty itself
-started=$SECONDS
-until [[ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$BASE_URL_2/health/ready" || true)" == 200 ]]; do
-  alive "$LIBERTY_2_PID" || { tail -n 40 "$OUT/server-2.log" >&2; die "the second Liberty stopped before it was ready"; }
-  ((SECONDS - started < START_TIMEOUT)) || die "the second Liberty was not ready after ${START_TIMEOUT}s"
-  sleep 1
-done
-server_2_ready=$((SECONDS - started))
-check_heap "$LIBERTY_2_PID"
-log "second Liberty ready after ${server_2_ready}s (pid $LIBERTY_2_PID)"
+[[ -n "$LIBERTY_2_PID" ]] || start_second_liberty
+await_second_liberty
 
 # Round-robin over both, each checked on /health/ready, as the cluster tests' LoadBalancer does.
 # The statistics page tells which server answered how often.

@@ -37,9 +37,10 @@ for argument in "$@"; do # names, or lists of them with commas (-Dichido.benchSm
 done
 ((${#benchmarks[@]} > 0)) || benchmarks=(fingerprint payment-log bench)
 
-# bench.sh builds the WAR again with the bench profile's endpoints, in target/: the WAR, its
-# exploded directory and the classes verify has tested are put back afterwards, so that what
-# ./mvnw install takes is what was tested.
+# Run on its own, bench.sh builds the WAR again with the bench profile's endpoints, in target/:
+# the WAR, its exploded directory and the classes are put back afterwards. Run from verify, it
+# builds nothing (BENCH_NO_BUILD): it copies the tested WAR and adds the endpoints verify compiled
+# to the copy, so target/ is left as verify made it, and what ./mvnw install takes is what was tested.
 saved=()
 save_build() {
   local path
@@ -70,21 +71,14 @@ for benchmark in "${benchmarks[@]}"; do
     fingerprint | payment-log) script="$ROOT/src/bench/$benchmark-bench.sh" ;;
     bench)
       script="$ROOT/src/bench/bench.sh"
-      save_build
+      [[ "$BENCH_NO_BUILD" == 1 ]] || save_build
       ;;
     *) echo "smoke.sh: no benchmark '$benchmark' (fingerprint, payment-log, bench)" >&2; exit 2 ;;
   esac
   log="$OUT/$benchmark.log"
   started=$SECONDS
   status=0
-  extra=""
-  if [[ "$benchmark" == bench && "$BENCH_NO_BUILD" == 1 ]]; then
-    # Its build recompiles the main classes with the bench endpoints; the tests, the tools in
-    # target/test-classes it runs (DevDatabase, DevServer) and the generated client are as
-    # verify has just built them.
-    extra=" -Dmaven.test.skip=true -Dcodegen.skip=true"
-  fi
-  MAVEN_ARGS="$MAVEN_ARGS$extra" bash "$script" </dev/null >"$log" 2>&1 || status=$?
+  bash "$script" </dev/null >"$log" 2>&1 || status=$?
   [[ "$benchmark" == bench ]] && restore_build
   if ((status == 0)); then
     echo "smoke.sh: ${script#$ROOT/} ran in $((SECONDS - started)) s (report: ${log#$ROOT/})"
