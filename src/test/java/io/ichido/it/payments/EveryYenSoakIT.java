@@ -254,7 +254,11 @@ class EveryYenSoakIT {
             carelessKeys(),
             Shopper.chargeBody(order, gateway, "card", Sandbox.CARD_THAT_PAYS.get(gateway)));
     if (paid.statusCode() == 409) {
-      assertThat(paid.body()).contains("order-already-paid");
+      // Paid by an earlier attempt; or the payment window closed while its attempts were being
+      // proven never made (each lost Omise or Stripe answer waits lookup-after, 15 s, and two in
+      // a row outlast the 20 s window): the order lapses, and the money check below holds its
+      // gateways to nothing.
+      assertThat(paid.body()).containsAnyOf("order-already-paid", "order-not-payable");
     } else {
       assertThat(paid.statusCode()).as(paid.body()).isEqualTo(201);
     }
