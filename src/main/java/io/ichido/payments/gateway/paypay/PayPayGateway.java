@@ -155,6 +155,11 @@ public class PayPayGateway implements PaymentGateway {
 
   @Override
   public GatewayCharge retrieve(String merchantPaymentId) {
+    return details(merchantPaymentId, paymentDetails(merchantPaymentId));
+  }
+
+  /** Get Payment Details' {@code data}; a payment not readable (yet) is no answer at all. */
+  private JsonNode paymentDetails(String merchantPaymentId) {
     Answer answer =
         call(
             () ->
@@ -164,7 +169,7 @@ public class PayPayGateway implements PaymentGateway {
                     merchantPaymentId));
     PayPayCode meaning = PayPayCode.of(answer.body());
     if (answer.ok() && meaning == PayPayCode.OK) {
-      return details(merchantPaymentId, answer.body().path("data"));
+      return answer.body().path("data");
     }
     if (meaning == PayPayCode.NOT_FOUND) {
       // Its create may still be on its way inside PayPay: not found is not "not paid".
@@ -223,17 +228,7 @@ public class PayPayGateway implements PaymentGateway {
   @Override
   public GatewayRefundAnswer refund(RefundCommand command) {
     String merchantPaymentId = command.chargeId();
-    Answer details =
-        call(
-            () ->
-                paypay.paymentDetails(
-                    sign("GET", "/v2/codes/payments/" + merchantPaymentId, null),
-                    merchant,
-                    merchantPaymentId));
-    if (!details.ok() || PayPayCode.of(details.body()) != PayPayCode.OK) {
-      throw refused(details);
-    }
-    JsonNode payment = details.body().path("data");
+    JsonNode payment = paymentDetails(merchantPaymentId);
     String paymentId = GatewayHttp.text(payment, "paymentId");
     if (paymentId == null) {
       throw new GatewayRejected(NAME, "NOT_PAID");
@@ -293,7 +288,7 @@ public class PayPayGateway implements PaymentGateway {
               null,
               null,
               null);
-      default ->
+      case "FAILED", "CANCELED", "EXPIRED" ->
           accepted
               // Paid (acceptedAt is when it completed), then cancelled: PayPay gave it all back.
               ? new GatewayCharge(
@@ -312,6 +307,8 @@ public class PayPayGateway implements PaymentGateway {
                   currency,
                   status.toLowerCase(Locale.ROOT),
                   "PayPay payment " + status);
+      // A status we do not know says nothing about the money: never read as "not paid".
+      default -> throw new GatewayUnavailable(NAME, "payment status " + status, null);
     };
   }
 

@@ -1,9 +1,11 @@
 package io.ichido.payments.gateway.paypay;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ichido.payments.control.GatewayCharge;
+import io.ichido.payments.control.GatewayUnavailable;
 import io.ichido.payments.entity.ChargeStatus;
 import io.ichido.platform.control.Json;
 import org.junit.jupiter.api.DisplayName;
@@ -65,5 +67,14 @@ class PayPayDetailsTest {
 
     assertThat(charge.status()).isEqualTo(ChargeStatus.SUCCEEDED);
     assertThat(charge.refunded()).isEqualTo(700);
+  }
+
+  @Test
+  @DisplayName("a status we do not know, or none, is no answer: never read as not paid")
+  void unknownStatus() {
+    assertThatThrownBy(() -> read("{\"status\":\"SOMETHING_NEW\",\"amount\":{\"amount\":5}}"))
+        .isInstanceOf(GatewayUnavailable.class);
+    assertThatThrownBy(() -> read("{\"amount\":{\"amount\":5}}"))
+        .isInstanceOf(GatewayUnavailable.class);
   }
 }
