@@ -33,11 +33,23 @@ record Soak(
    */
   SoftAssertions everyChargeOnce() throws Exception {
     Instant done = Instant.now();
+    // The receipts first: each sent one is a fact (EMAIL_SENT), so the chain is judged after the
+    // last of them, not while they still arrive.
+    boolean receipts =
+        eventually(
+            () ->
+                Db.count(
+                        "SELECT count(*) FROM email_outbox o JOIN customer_order c ON"
+                            + " c.id = o.order_id WHERE c.customer = ? AND o.status = 'SENT'",
+                        customer)
+                    == orders,
+            Duration.ofSeconds(30));
+    Instant sent = Instant.now();
     boolean chained =
         eventually(
             () -> Db.count("SELECT count(*) FROM payment_log_pending") == 0,
             Duration.ofSeconds(10));
-    Duration chainedAfter = Duration.between(done, Instant.now());
+    Duration chainedAfter = Duration.between(sent, Instant.now());
     Map<Long, List<JsonNode>> charges = Sandbox.successfulChargesByOrder(ordered.keySet());
     long charged =
         charges.values().stream()
@@ -46,15 +58,17 @@ record Soak(
             .sum();
     long total = ordered.values().stream().mapToLong(Long::longValue).sum();
     System.out.printf(
-        "Cluster soak %s: charges=%d ordered=%d JPY charged=%d JPY; pending facts chained %d ms"
-            + " after the last answer%n",
+        "Cluster soak %s: charges=%d ordered=%d JPY charged=%d JPY; receipts sent %d ms after the"
+            + " last answer, pending facts chained %d ms after that%n",
         name,
         charges.values().stream().mapToInt(List::size).sum(),
         total,
         charged,
+        Duration.between(done, sent).toMillis(),
         chainedAfter.toMillis());
 
     SoftAssertions soak = new SoftAssertions();
+    soak.assertThat(receipts).as("every receipt sent within 30 s").isTrue();
     soak.assertThat(ordered).hasSize(orders);
     soak.assertThat(charges).as("orders charged").hasSize(orders);
     soak.assertThat(
@@ -73,22 +87,13 @@ record Soak(
         .isEqualTo(orders);
     soak.assertThat(Db.reserved(sku)).as("still reserved").isZero();
     soak.assertThat(Db.onHand(sku)).as("left on hand").isZero();
-    soak.assertThat(chained).as("every fact chained within 10 s of the last answer").isTrue();
+    soak.assertThat(chained).as("every fact chained within 10 s of the last receipt").isTrue();
     JsonNode report =
         Shopper.json(Api.at(baseUrl, "auditor").get("/api/audit/payment-log/verify").body());
     soak.assertThat(report.path("intact").asBoolean()).as(report.toString()).isTrue();
-    soak.assertThat(report.path("unchained").asLong()).as("unchained").isZero();
-    soak.assertThat(
-            eventually(
-                () ->
-                    Db.count(
-                            "SELECT count(*) FROM email_outbox o JOIN customer_order c ON"
-                                + " c.id = o.order_id WHERE c.customer = ? AND o.status = 'SENT'",
-                            customer)
-                        == orders,
-                Duration.ofSeconds(30)))
-        .as("every receipt sent")
-        .isTrue();
+    // A live count: a fact committed while the walk ran (another server's timer) waits for the
+    // next round. Only one that has waited past the alarm says the sequencer is behind.
+    soak.assertThat(report.path("unchainedTooLong").asBoolean()).as(report.toString()).isFalse();
     return soak;
   }
 
