@@ -7,6 +7,7 @@ import io.ichido.payments.control.ChargeOutcome;
 import io.ichido.payments.control.Charges;
 import io.ichido.payments.control.GatewayRejected;
 import io.ichido.payments.control.ReturnLinks;
+import io.ichido.payments.entity.ChargeAttempt;
 import io.ichido.platform.boundary.CommonProblems;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -140,6 +141,10 @@ public class PaymentsResource {
     ChargeOutcome outcome =
         charges.charge(
             caller.getUserPrincipal().getName(), scope, key, request.toCharge(), returnUrl);
+    if (ChargeAttempt.RETURNED_BY_GATEWAY.equals(outcome.attempt().failureCode())) {
+      // Paid as we cancelled it, and given all back by the gateway: nothing taken, pay again.
+      throw new CardDeclined(outcome.attempt());
+    }
     return switch (outcome.attempt().status()) {
       case DECLINED -> throw new CardDeclined(outcome.attempt());
       case REJECTED ->

@@ -77,17 +77,21 @@ public class Abandonment {
         // Open still and not cancellable here: the gateway's own expiry or payment will tell.
         return false;
       }
-      boolean paid = now.status() == ChargeStatus.SUCCEEDED;
+      if (now.status() == ChargeStatus.SUCCEEDED) {
+        // Paid in time, or paid as we cancelled and given back by the gateway: either is named.
+        notices.paidAsReadAlone(attempt, now, ChargeStatus.EXPIRED, "deadline");
+        return true;
+      }
       notices.applyAlone(
           new GatewayNotice(
               attempt.gateway(),
               charge,
               attempt.gatewayReference(),
               attempt.orderId(),
-              paid ? GatewayNotice.Outcome.SUCCEEDED : GatewayNotice.Outcome.EXPIRED,
-              paid ? now.amount() : attempt.amount(),
-              paid ? now.currency() : attempt.currency(),
-              paid ? null : "unpaid past its deadline, read back from " + gateway.name()));
+              GatewayNotice.Outcome.EXPIRED,
+              attempt.amount(),
+              attempt.currency(),
+              "unpaid past its deadline, read back from " + gateway.name()));
       return true;
     } catch (RuntimeException noAnswer) {
       LOG.log(

@@ -154,6 +154,12 @@ class CancelPhases {
         // order, and goes back by itself (Surpluses).
         continue;
       }
+      if (now.returnedInFull()) {
+        // Paid as the cancel reached the gateway, which gave it all back: named, and the cancel
+        // goes on, nothing being owed.
+        notices.paidAsRead(attempt, now, ChargeStatus.EXPIRED, "cancel");
+        continue;
+      }
       if (now.status() == ChargeStatus.SUCCEEDED) {
         notices.apply(
             new GatewayNotice(

@@ -14,10 +14,15 @@ public class CardDeclined extends ProblemException {
         402,
         "card-declined",
         "Card declined",
-        "The "
-            + attempt.gateway()
-            + " gateway declined the payment. Use another card with a new"
-            + " Idempotency-Key.");
+        ChargeAttempt.RETURNED_BY_GATEWAY.equals(attempt.failureCode())
+            ? "The "
+                + attempt.gateway()
+                + " gateway gave the payment all back: it was made as the payment was being"
+                + " cancelled. Pay again with a new Idempotency-Key."
+            : "The "
+                + attempt.gateway()
+                + " gateway declined the payment. Use another card with a new"
+                + " Idempotency-Key.");
     extension("order_id", attempt.orderId());
     extension("gateway", attempt.gateway());
     extension("charge_id", attempt.gatewayChargeId());

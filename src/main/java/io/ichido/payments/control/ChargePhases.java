@@ -5,6 +5,7 @@ import io.ichido.payments.boundary.PayableOrders;
 import io.ichido.payments.entity.ChargeAttempt;
 import io.ichido.payments.entity.ChargeRequested;
 import io.ichido.payments.entity.ChargeStatus;
+import io.ichido.payments.entity.GatewayNotice;
 import io.ichido.payments.entity.PayableOrder;
 import io.ichido.payments.entity.PaymentMethod;
 import io.ichido.platform.control.Json;
@@ -42,6 +43,7 @@ class ChargePhases {
   @Inject AttemptEvents events;
   @Inject Gateways registry;
   @Inject Surpluses surpluses;
+  @Inject GatewayNotices notices;
 
   /**
    * Phase 1: decides what the request may do. The caller's own attempt (same key) is answered or
@@ -233,6 +235,16 @@ class ChargePhases {
     if (!before.open() || (before == answer.status() && !before.inDoubt())) {
       return ChargeOutcome.of(attempt, order.status(), answer);
     }
+    if (answer.returnedInFull()) {
+      // Taken and given all back already (the answer to a create sent again, after its payment
+      // raced our cancel): named, and owed to nobody; the order waits for another payment.
+      return notThePayment(
+          order,
+          attempt,
+          answer,
+          "paid, and given all back by " + attempt.gateway() + " itself (" + via + ")",
+          via);
+    }
     if (answer.status() != ChargeStatus.DECLINED
         && (answer.amount() != attempt.amount()
             || !attempt.currency().equalsIgnoreCase(answer.currency()))) {
@@ -247,15 +259,7 @@ class ChargePhases {
     if (answer.status() == ChargeStatus.SUCCEEDED) {
       Optional<String> notThePayment = surpluses.whyNotThePayment(order, attempt);
       if (notThePayment.isPresent()) {
-        surpluses.received(
-            attempt,
-            answer.chargeId(),
-            answer.amount(),
-            answer.currency(),
-            notThePayment.get(),
-            via);
-        events.answered(attempt, answer.amount(), answer.currency(), via);
-        return ChargeOutcome.of(attempt, statusNow(order), null);
+        return notThePayment(order, attempt, answer, notThePayment.get(), via);
       }
     }
     attempt.answered(
@@ -265,7 +269,37 @@ class ChargePhases {
     }
     events.answered(attempt, answer.amount(), answer.currency(), via);
     events.settled(attempt);
+    if (answer.status() == ChargeStatus.SUCCEEDED && answer.refunded() > 0) {
+      // Part of it went back at the gateway before we learnt of it: a refund, as its webhook
+      // would tell it.
+      em.flush();
+      notices.apply(
+          new GatewayNotice(
+              attempt.gateway(),
+              attempt.gatewayChargeId(),
+              attempt.gatewayReference(),
+              attempt.orderId(),
+              GatewayNotice.Outcome.REFUNDED,
+              answer.refunded(),
+              answer.currency(),
+              null));
+    }
     return ChargeOutcome.of(attempt, statusNow(order), answer);
+  }
+
+  /** Money answered for an attempt that is not the order's payment: it goes back, or went. */
+  private ChargeOutcome notThePayment(
+      PayableOrder order, ChargeAttempt attempt, GatewayCharge answer, String why, String via) {
+    surpluses.returned(
+        attempt,
+        answer.chargeId(),
+        answer.amount(),
+        answer.currency(),
+        answer.refunded(),
+        why,
+        via);
+    events.answered(attempt, answer.amount(), answer.currency(), via);
+    return ChargeOutcome.of(attempt, statusNow(order), null);
   }
 
   /**

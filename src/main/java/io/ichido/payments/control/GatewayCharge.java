@@ -52,6 +52,15 @@ public record GatewayCharge(
             : Collections.unmodifiableMap(new LinkedHashMap<>(instructions));
   }
 
+  /**
+   * Money the gateway took and has already given all back by itself: a payment that raced our
+   * cancel of it (PayPay reverses it), or one refunded in the gateway's dashboard before we learnt
+   * of it. Nothing is owed either way, so it pays no order.
+   */
+  public boolean returnedInFull() {
+    return status == ChargeStatus.SUCCEEDED && amount > 0 && refunded >= amount;
+  }
+
   public static GatewayCharge declined(
       String chargeId, long amount, String currency, String code, String message) {
     return new GatewayCharge(

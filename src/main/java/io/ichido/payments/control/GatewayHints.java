@@ -127,9 +127,11 @@ public class GatewayHints {
     String charge =
         attempt.gatewayChargeId() != null ? attempt.gatewayChargeId() : attempt.gatewayKey();
     GatewayCharge read = calls.retrieve(gateway, charge, new GatewayCalls.Tries());
+    if (read.status() == ChargeStatus.SUCCEEDED) {
+      return notices.paidAsReadAlone(attempt, read, ChargeStatus.DECLINED, "read back");
+    }
     GatewayNotice.Outcome outcome =
         switch (read.status()) {
-          case SUCCEEDED -> GatewayNotice.Outcome.SUCCEEDED;
           case DECLINED, REJECTED -> GatewayNotice.Outcome.FAILED;
           case EXPIRED -> GatewayNotice.Outcome.EXPIRED;
           default -> null;
@@ -146,8 +148,6 @@ public class GatewayHints {
             outcome,
             read.amount(),
             read.currency(),
-            outcome == GatewayNotice.Outcome.SUCCEEDED
-                ? null
-                : read.failureCode() + ", read back from " + gateway.name()));
+            read.failureCode() + ", read back from " + gateway.name()));
   }
 }

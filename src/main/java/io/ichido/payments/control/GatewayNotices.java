@@ -43,6 +43,88 @@ public class GatewayNotices {
     return apply(notice);
   }
 
+  /** As {@link #paidAsRead}, in a transaction of its own. */
+  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  public NoticeEffect paidAsReadAlone(
+      ChargeAttempt attempt, GatewayCharge read, ChargeStatus ended, String via) {
+    return paidAsRead(attempt, read, ended, via);
+  }
+
+  /**
+   * Money a gateway showed for one of our attempts when asked (a sweep, a hint, a cancel reading
+   * back): applied as a webhook's success would be, and with it any refund the gateway shows made
+   * of it already. Money it took and has given all back by itself (a payment that raced our cancel
+   * of it) is no payment: it is named as received and as returned, and an attempt that kept its
+   * order waiting ends it, as {@code ended} ({@code EXPIRED} or {@code DECLINED}) would, unless the
+   * order's cancel is ending it.
+   */
+  @Transactional(Transactional.TxType.MANDATORY)
+  public NoticeEffect paidAsRead(
+      ChargeAttempt attempt, GatewayCharge read, ChargeStatus ended, String via) {
+    String chargeId = read.chargeId() != null ? read.chargeId() : attempt.gatewayChargeId();
+    if (!read.returnedInFull()) {
+      NoticeEffect paid =
+          apply(noticeOf(attempt, chargeId, GatewayNotice.Outcome.SUCCEEDED, read.amount(), read));
+      if (read.refunded() <= 0) {
+        return paid;
+      }
+      em.flush();
+      NoticeEffect refunded =
+          apply(noticeOf(attempt, chargeId, GatewayNotice.Outcome.REFUNDED, read.refunded(), read));
+      return paid == NoticeEffect.APPLIED ? paid : refunded;
+    }
+    orders.lock(attempt.orderId());
+    ChargeAttempt current = em.find(ChargeAttempt.class, attempt.id());
+    em.refresh(current);
+    ChargeStatus before = current.status();
+    if (before.paid() || before.surplus() || before == ChargeStatus.NEEDS_REVIEW) {
+      // Money we knew of: what went back of it is a refund, told as its webhook would.
+      return apply(
+          noticeOf(current, chargeId, GatewayNotice.Outcome.REFUNDED, read.refunded(), read));
+    }
+    boolean cancelling = current.beingCancelledWithOrder();
+    surpluses.returned(
+        current,
+        chargeId,
+        read.amount(),
+        read.currency(),
+        read.refunded(),
+        "paid, and given all back by " + current.gateway() + " itself (read back: " + via + ")",
+        via);
+    if (before == ChargeStatus.AWAITING_PAYMENT && !cancelling) {
+      events.fire(
+          ended == ChargeStatus.EXPIRED
+              ? new PaymentExpired(
+                  current.orderId(),
+                  current.gateway(),
+                  current.gatewayChargeId(),
+                  current.customerEmail())
+              : new PaymentFailed(
+                  current.orderId(),
+                  current.gateway(),
+                  current.gatewayChargeId(),
+                  "paid and given back by " + current.gateway()));
+    }
+    return NoticeEffect.APPLIED;
+  }
+
+  private static GatewayNotice noticeOf(
+      ChargeAttempt attempt,
+      String chargeId,
+      GatewayNotice.Outcome outcome,
+      long amount,
+      GatewayCharge read) {
+    return new GatewayNotice(
+        attempt.gateway(),
+        chargeId,
+        attempt.gatewayReference(),
+        attempt.orderId(),
+        outcome,
+        amount,
+        read.currency(),
+        null);
+  }
+
   @Transactional(Transactional.TxType.MANDATORY)
   public NoticeEffect apply(GatewayNotice notice) {
     Optional<ChargeAttempt> found = attemptOf(notice);

@@ -5,6 +5,7 @@ import io.ichido.payments.entity.GatewayRefund;
 import io.ichido.payments.entity.PayableOrder;
 import io.ichido.payments.entity.SurplusReceived;
 import io.ichido.payments.entity.SurplusRefundFailed;
+import io.ichido.payments.entity.SurplusRefunded;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -71,34 +72,30 @@ public class Surpluses {
       String currency,
       String why,
       String via) {
+    received(attempt, chargeId, amount, currency, amount, why, via);
+  }
+
+  /** As above, where the gateway gave part back already: only {@code owed} of it goes back. */
+  private void received(
+      ChargeAttempt attempt,
+      String chargeId,
+      long amount,
+      String currency,
+      long owed,
+      String why,
+      String via) {
     if (attempt.status().surplus() || attempt.status().paid()) {
       return;
     }
     attempt.surplus(chargeId, amount);
-    LOG.log(
-        Level.WARNING,
+    named(
+        attempt,
+        amount,
+        currency,
+        why,
+        via,
         "Order {0}: {1} reported {2} {3} for attempt {4} ({5}), which is not the order''s"
-            + " payment: {6}. It goes back by itself.",
-        new Object[] {
-          attempt.orderId(),
-          attempt.gateway(),
-          amount,
-          currency,
-          attempt.id(),
-          attempt.gatewayReference(),
-          why
-        });
-    events.fire(
-        new SurplusReceived(
-            attempt.orderId(),
-            attempt.id(),
-            attempt.gateway(),
-            attempt.gatewayChargeId(),
-            attempt.gatewayReference(),
-            amount,
-            currency,
-            why,
-            via));
+            + " payment: {6}. It goes back by itself.");
     PaymentGateway gateway = gateways.named(attempt.gateway()).orElse(null);
     if (gateway == null || !gateway.refunds() || attempt.gatewayChargeId() == null) {
       String reason =
@@ -126,7 +123,78 @@ public class Surpluses {
                   + reason));
       return;
     }
-    queueRefund(attempt, amount);
+    queueRefund(attempt, owed);
+  }
+
+  /**
+   * Records {@code amount} the gateway took for an attempt and has already given back, {@code
+   * refunded} in all, by itself (a payment that raced our cancel of it): both are named in the log,
+   * it pays no order, and only what the gateway still keeps goes back by our refund. Money already
+   * recorded for the attempt is not recorded again.
+   */
+  @Transactional(TxType.MANDATORY)
+  public void returned(
+      ChargeAttempt attempt,
+      String chargeId,
+      long amount,
+      String currency,
+      long refunded,
+      String why,
+      String via) {
+    if (attempt.status().surplus() || attempt.status().paid()) {
+      return;
+    }
+    if (refunded < amount) {
+      received(attempt, chargeId, amount, currency, amount - refunded, why, via);
+      return;
+    }
+    attempt.returnedByGateway(chargeId, amount, refunded);
+    named(
+        attempt,
+        amount,
+        currency,
+        why,
+        via,
+        "Order {0}: {1} took {2} {3} for attempt {4} ({5}) and gave it all back by itself: {6}.");
+    events.fire(
+        new SurplusRefunded(
+            attempt.orderId(),
+            attempt.id(),
+            attempt.gateway(),
+            attempt.gatewayChargeId(),
+            null,
+            null,
+            Math.min(refunded, amount),
+            currency,
+            via));
+  }
+
+  /** Logs the surplus with {@code message} and chains its fact ({@code PAYMENT_SURPLUS}). */
+  private void named(
+      ChargeAttempt attempt, long amount, String currency, String why, String via, String message) {
+    LOG.log(
+        Level.WARNING,
+        message,
+        new Object[] {
+          attempt.orderId(),
+          attempt.gateway(),
+          amount,
+          currency,
+          attempt.id(),
+          attempt.gatewayReference(),
+          why
+        });
+    events.fire(
+        new SurplusReceived(
+            attempt.orderId(),
+            attempt.id(),
+            attempt.gateway(),
+            attempt.gatewayChargeId(),
+            attempt.gatewayReference(),
+            amount,
+            currency,
+            why,
+            via));
   }
 
   /**

@@ -94,6 +94,12 @@ public class ChargeAttempt {
   /** The mark of an attempt its order's cancel is ending at the gateway, while it holds it. */
   public static final String CANCELLING_WITH_ORDER = "cancelling_with_order";
 
+  /**
+   * The mark of an attempt whose money the gateway took and gave all back by itself (a payment that
+   * raced our cancel of it): a charge request answered with it is told so (402).
+   */
+  public static final String RETURNED_BY_GATEWAY = "returned_by_gateway";
+
   /** The failure code of an attempt ended at its gateway because its order was cancelled. */
   public static final String CANCELLED_WITH_ORDER = "cancelled_with_order";
 
@@ -352,6 +358,17 @@ public class ChargeAttempt {
     }
     this.receivedAmount = amount;
     this.answeredAt = now();
+  }
+
+  /**
+   * The gateway took {@code amount} for this attempt and has given it all back by itself (a payment
+   * that raced our cancel of it): named as received and as returned, it pays nothing and is owed
+   * nothing.
+   */
+  public void returnedByGateway(String chargeId, long amount, long refundedTotal) {
+    surplus(chargeId, amount);
+    this.failureCode = RETURNED_BY_GATEWAY;
+    surplusRefunded(refundedTotal);
   }
 
   /** The surplus went back in full. */

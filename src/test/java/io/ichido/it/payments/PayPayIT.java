@@ -263,6 +263,102 @@ class PayPayIT {
 
   @Test
   @DisplayName(
+      "paid while Get Payment Details still says CREATED, and past the deadline: our cancel reaches"
+          + " PayPay, which gives the money back; the order lapses, its stock back, and the money"
+          + " is named as received and returned, never as paid")
+  void paidAsTheSweepCancels() throws Exception {
+    String sku = Db.newProduct(10, 1300, 10);
+    long orderId = paidUnseen(sku);
+
+    Await.until(
+        "order " + orderId + " to lapse",
+        Duration.ofSeconds(60),
+        () -> !"AWAITING_PAYMENT".equals(orderStatus(orderId)));
+    assertThat(orderStatus(orderId)).isEqualTo("EXPIRED");
+    returnedByPayPay(orderId, sku);
+  }
+
+  @Test
+  @DisplayName(
+      "paid while Get Payment Details still says CREATED, and the order cancelled: PayPay gives the"
+          + " money back on our cancel; the order is cancelled, not paid, and the money named")
+  void paidAsTheOrderIsCancelled() throws Exception {
+    String sku = Db.newProduct(10, 1400, 10);
+    long orderId = paidUnseen(sku);
+
+    HttpResponse<String> cancelled =
+        new Shopper(SHOP_A)
+            .untilFinal("/api/orders/" + orderId + "/cancel", "cancel-" + UUID.randomUUID(), "{}");
+
+    assertThat(cancelled.statusCode()).as(cancelled.body()).isEqualTo(200);
+    assertThat(Shopper.json(cancelled.body()).path("status").asText()).isEqualTo("CANCELLED");
+    returnedByPayPay(orderId, sku);
+  }
+
+  /**
+   * An order of one unit of {@code sku} whose PayPay code the customer paid, which neither a
+   * webhook nor Get Payment Details shows us for the next two minutes.
+   */
+  private static long paidUnseen(String sku) {
+    JsonNode order = order(sku);
+    Sandbox.webhookDelivery("paypay", "never", 0);
+    String key =
+        Shopper.json(pay(order, "pay-" + UUID.randomUUID(), email("unseen")).body())
+            .path("charge_id")
+            .asText();
+    Sandbox.detailsLag("paypay", 120_000);
+    Sandbox.complete("paypay", key);
+    return order.path("id").asLong();
+  }
+
+  /**
+   * The order's one payment, made at PayPay and given all back by PayPay on our cancel: nothing
+   * kept, nothing refunded by us, no receipt; the stock back on sale; the money named in the log as
+   * received and as returned, and on the order's attempt.
+   */
+  private static void returnedByPayPay(long orderId, String sku) {
+    long price = Db.count("SELECT amount FROM charge_attempt WHERE order_id = ?", orderId);
+    assertThat(payments(orderId))
+        .singleElement()
+        .satisfies(
+            p -> {
+              assertThat(status(p)).isEqualTo("refunded");
+              assertThat(p.path("amount").asLong()).isEqualTo(price);
+              assertThat(p.path("amountRefunded").asLong()).isEqualTo(price);
+            });
+    assertThat(
+            Db.rows(
+                "SELECT status, received_amount, refunded_amount, failure_code FROM"
+                    + " charge_attempt WHERE order_id = ?",
+                orderId))
+        .singleElement()
+        .satisfies(
+            attempt -> {
+              assertThat(attempt.get("status")).isEqualTo("SURPLUS_REFUNDED");
+              assertThat(((Number) attempt.get("received_amount")).longValue()).isEqualTo(price);
+              assertThat(((Number) attempt.get("refunded_amount")).longValue()).isEqualTo(price);
+              assertThat(attempt.get("failure_code")).isEqualTo("returned_by_gateway");
+            });
+    assertThat(Db.reserved(sku)).isZero();
+    assertThat(Db.onHand(sku)).isEqualTo(10);
+    assertThat(Db.count("SELECT count(*) FROM receipt WHERE order_id = ?", orderId)).isZero();
+    assertThat(Db.count("SELECT count(*) FROM gateway_refund WHERE order_id = ?", orderId))
+        .as("PayPay gave it back: no refund of ours")
+        .isZero();
+    Db.chained(orderId);
+    Map<String, Long> facts = Db.factsByKind("order_id", orderId);
+    assertThat(facts.get("PAYMENT_SURPLUS")).as(facts.toString()).isEqualTo(1L);
+    assertThat(facts.get("SURPLUS_REFUNDED")).as(facts.toString()).isEqualTo(1L);
+    assertThat(
+            Db.count(
+                "SELECT count(*) FROM payment_log WHERE order_id = ? AND kind ="
+                    + " 'ORDER_STATUS_CHANGED' AND status = 'PAID'",
+                orderId))
+        .isZero();
+  }
+
+  @Test
+  @DisplayName(
       "a refund whose answer is lost, retried with its key: one refund at PayPay under our"
           + " merchantRefundId, one return invoice")
   void refundOnce() throws Exception {

@@ -106,6 +106,24 @@ class ChargeAttemptTest {
   }
 
   @Test
+  @DisplayName(
+      "money the gateway took and gave all back by itself is named as received and returned,"
+          + " pays nothing, holds no slot, and is marked for the charge's answer")
+  void returnedByGateway() {
+    ChargeAttempt waiting = started(Duration.ofMinutes(1));
+    waiting.answered(ChargeStatus.AWAITING_PAYMENT, "pp_1", null, null);
+
+    waiting.returnedByGateway("pp_1", 5000, 5000);
+
+    assertThat(waiting.status()).isEqualTo(ChargeStatus.SURPLUS_REFUNDED);
+    assertThat(waiting.status().paid()).isFalse();
+    assertThat(waiting.status().holdsSlot()).isFalse();
+    assertThat(waiting.receivedAmount()).isEqualTo(5000);
+    assertThat(waiting.refundedAmount()).isEqualTo(5000);
+    assertThat(waiting.failureCode()).isEqualTo(ChargeAttempt.RETURNED_BY_GATEWAY);
+  }
+
+  @Test
   @DisplayName("only an attempt waiting on its customer is abandoned, and it then holds no slot")
   void abandoned() {
     ChargeAttempt waiting = started(Duration.ofMinutes(1));
