@@ -11,6 +11,7 @@ import io.ichido.payments.entity.PaymentDisputed;
 import io.ichido.payments.entity.PaymentExpired;
 import io.ichido.payments.entity.PaymentFailed;
 import io.ichido.payments.entity.PaymentRefunded;
+import io.ichido.platform.control.Rows;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -74,7 +75,7 @@ public class GatewayNotices {
       return paid == NoticeEffect.APPLIED ? paid : refunded;
     }
     orders.lock(attempt.orderId());
-    ChargeAttempt current = em.find(ChargeAttempt.class, attempt.id());
+    ChargeAttempt current = Rows.find(em, ChargeAttempt.class, attempt.id());
     em.refresh(current);
     ChargeStatus before = current.status();
     if (before.paid() || before.surplus() || before == ChargeStatus.NEEDS_REVIEW) {
