@@ -104,7 +104,14 @@ public class IdempotencyKeys {
 
   @Inject IdempotencyMetrics metrics;
 
-  /** What keeps keys from being stored, in words an operator can act on; empty when nothing. */
+  /**
+   * What keeps keys from being stored, in words an operator can act on; empty when nothing. In a
+   * transaction of its own: outside one, Liberty keeps the connection of the table check with the
+   * request's local transaction until the request ends, and the claim that follows needs a second
+   * one. A burst of first requests after a deploy then held every pooled connection while each
+   * waited for another (J2CA0045E after 10 s).
+   */
+  @Transactional(TxType.REQUIRES_NEW)
   public Optional<String> storeProblem() {
     return LayerCheck.storeProblem(em.getMetamodel())
         .or(() -> LayerCheck.tableProblem(keyTableExists()));
