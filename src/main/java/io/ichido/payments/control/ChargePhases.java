@@ -323,6 +323,53 @@ class ChargePhases {
     return null;
   }
 
+  /**
+   * Up to {@code batch} ids of the attempts a named query of {@link ChargeAttempt} finds by its one
+   * instant {@code parameter}. In a transaction of its own, so that a sweep which then asks
+   * gateways holds no connection meanwhile: read outside one, Liberty keeps the connection with the
+   * sweep's local transaction until the sweep ends, across every gateway call, and each phase the
+   * sweep then begins needs a second.
+   */
+  @Transactional(TxType.REQUIRES_NEW)
+  public List<Long> attemptIds(String query, String parameter, Instant value, int batch) {
+    return em.createNamedQuery(query, Long.class)
+        .setParameter(parameter, value)
+        .setMaxResults(batch)
+        .getResultList();
+  }
+
+  /** Attempts waiting on their customer at {@code gateways}, read as {@link #attemptIds}. */
+  @Transactional(TxType.REQUIRES_NEW)
+  public List<ChargeAttempt> awaitingAt(List<String> gateways, int batch) {
+    List<Long> ids =
+        em.createNamedQuery(ChargeAttempt.AWAITING_AT, Long.class)
+            .setParameter("gateways", gateways)
+            .setMaxResults(batch)
+            .getResultList();
+    return ids.stream().map(id -> Rows.find(em, ChargeAttempt.class, id)).toList();
+  }
+
+  /**
+   * The attempt a gateway names by our charge id, or, when the create's answer was lost and the
+   * attempt knows only the key it was sent under, by that key; read as {@link #attemptIds}.
+   */
+  @Transactional(TxType.REQUIRES_NEW)
+  public Optional<ChargeAttempt> named(String gateway, String chargeId) {
+    List<ChargeAttempt> found =
+        em.createNamedQuery(ChargeAttempt.FIND_BY_CHARGE, ChargeAttempt.class)
+            .setParameter("gateway", gateway)
+            .setParameter("chargeId", chargeId)
+            .getResultList();
+    if (found.isEmpty()) {
+      found =
+          em.createNamedQuery(ChargeAttempt.FIND_BY_GATEWAY_KEY, ChargeAttempt.class)
+              .setParameter("gateway", gateway)
+              .setParameter("key", chargeId)
+              .getResultList();
+    }
+    return found.stream().findFirst();
+  }
+
   /** Takes an attempt waiting for the customer past its deadline over for asking its gateway. */
   @Transactional(TxType.REQUIRES_NEW)
   public ChargeAttempt claimOverdue(long attemptId) {

@@ -4,11 +4,8 @@ import io.ichido.payments.entity.ChargeAttempt;
 import io.ichido.payments.entity.ChargeStatus;
 import io.ichido.payments.entity.GatewayNotice;
 import io.ichido.payments.entity.NoticeEffect;
-import io.ichido.platform.control.Rows;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -32,8 +29,7 @@ public class GatewayHints {
   private static final long MIN_GAP_MILLIS = 1000;
   private static final int REMEMBERED = 10_000;
 
-  @PersistenceContext EntityManager em;
-
+  @Inject ChargePhases phases;
   @Inject Gateways gateways;
   @Inject GatewaySettings settings;
   @Inject GatewayCalls calls;
@@ -46,7 +42,7 @@ public class GatewayHints {
    * of it is applied. Never inside a transaction: it talks to the gateway.
    */
   public NoticeEffect hinted(String gateway, String chargeId) {
-    Optional<ChargeAttempt> attempt = attemptNamed(gateway, chargeId);
+    Optional<ChargeAttempt> attempt = phases.named(gateway, chargeId);
     if (attempt.isEmpty()) {
       return NoticeEffect.UNKNOWN_CHARGE;
     }
@@ -64,42 +60,16 @@ public class GatewayHints {
     if (polled.isEmpty()) {
       return;
     }
-    List<Long> waiting =
-        em.createNamedQuery(ChargeAttempt.AWAITING_AT, Long.class)
-            .setParameter("gateways", polled)
-            .setMaxResults(batch)
-            .getResultList();
-    for (long id : waiting) {
-      ChargeAttempt attempt = Rows.find(em, ChargeAttempt.class, id);
-      if (attempt != null) {
-        try {
-          readBack(attempt);
-        } catch (RuntimeException noAnswer) {
-          LOG.log(
-              Level.FINE,
-              "Attempt {0} waits on {1}, which could not be asked now: {2}",
-              new Object[] {id, attempt.gateway(), Reconciliation.describe(noAnswer)});
-        }
+    for (ChargeAttempt attempt : phases.awaitingAt(polled, batch)) {
+      try {
+        readBack(attempt);
+      } catch (RuntimeException noAnswer) {
+        LOG.log(
+            Level.FINE,
+            "Attempt {0} waits on {1}, which could not be asked now: {2}",
+            new Object[] {attempt.id(), attempt.gateway(), Reconciliation.describe(noAnswer)});
       }
     }
-    em.clear();
-  }
-
-  private Optional<ChargeAttempt> attemptNamed(String gateway, String chargeId) {
-    List<ChargeAttempt> found =
-        em.createNamedQuery(ChargeAttempt.FIND_BY_CHARGE, ChargeAttempt.class)
-            .setParameter("gateway", gateway)
-            .setParameter("chargeId", chargeId)
-            .getResultList();
-    if (found.isEmpty()) {
-      // The create's answer was lost: the attempt knows only the key it was sent under.
-      found =
-          em.createNamedQuery(ChargeAttempt.FIND_BY_GATEWAY_KEY, ChargeAttempt.class)
-              .setParameter("gateway", gateway)
-              .setParameter("key", chargeId)
-              .getResultList();
-    }
-    return found.stream().findFirst();
   }
 
   /**

@@ -12,8 +12,6 @@ import jakarta.ejb.TimerService;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import java.io.Serializable;
 import java.time.Instant;
 import java.util.List;
@@ -42,9 +40,8 @@ public class PaymentSweeps {
 
   @Resource TimerService timers;
 
-  @PersistenceContext EntityManager em;
-
   @Inject PaymentSettings settings;
+  @Inject ChargePhases phases;
   @Inject Reconciliation reconciliation;
   @Inject UnpaidOrders unpaid;
   @Inject GatewayLane lane;
@@ -98,10 +95,11 @@ public class PaymentSweeps {
   /** Attempts still waiting on the customer (3-D Secure, a redirect) past the payment window. */
   private void endAbandoned() {
     List<Long> stale =
-        em.createNamedQuery(ChargeAttempt.LEFT_WAITING, Long.class)
-            .setParameter("before", Instant.now().minus(settings.paymentWindow()))
-            .setMaxResults(settings.reconcileBatchSize())
-            .getResultList();
+        phases.attemptIds(
+            ChargeAttempt.LEFT_WAITING,
+            "before",
+            Instant.now().minus(settings.paymentWindow()),
+            settings.reconcileBatchSize());
     int ended = 0;
     for (long attemptId : stale) {
       try {
@@ -120,10 +118,11 @@ public class PaymentSweeps {
   /** Payments awaiting the customer past their deadline, whose end no webhook told. */
   private void endOverdue() {
     List<Long> overdue =
-        em.createNamedQuery(ChargeAttempt.OVERDUE, Long.class)
-            .setParameter("before", Instant.now().minus(settings.deadlineGrace()))
-            .setMaxResults(settings.reconcileBatchSize())
-            .getResultList();
+        phases.attemptIds(
+            ChargeAttempt.OVERDUE,
+            "before",
+            Instant.now().minus(settings.deadlineGrace()),
+            settings.reconcileBatchSize());
     for (long attemptId : overdue) {
       try {
         lane.run(() -> abandonment.endOverdue(attemptId));
@@ -142,10 +141,11 @@ public class PaymentSweeps {
 
   private void reconcileDue() {
     List<Long> due =
-        em.createNamedQuery(ChargeAttempt.DUE_FOR_RECONCILIATION, Long.class)
-            .setParameter("now", Instant.now())
-            .setMaxResults(settings.reconcileBatchSize())
-            .getResultList();
+        phases.attemptIds(
+            ChargeAttempt.DUE_FOR_RECONCILIATION,
+            "now",
+            Instant.now(),
+            settings.reconcileBatchSize());
     int settled = 0;
     for (long attemptId : due) {
       try {

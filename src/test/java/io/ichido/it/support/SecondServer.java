@@ -46,7 +46,7 @@ public final class SecondServer {
     return httpPort;
   }
 
-  Path messagesLog() {
+  public Path messagesLog() {
     return dir.resolve("logs/messages.log");
   }
 
