@@ -3,7 +3,6 @@ package io.ichido.audit.control;
 import io.ichido.audit.entity.KeyRetries;
 import io.ichido.audit.entity.LogKind;
 import io.ichido.idempotency.entity.IdempotencyKeyAnswered;
-import io.ichido.idempotency.entity.IdempotencyKeyAnswered.Outcome;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -37,12 +36,13 @@ import org.eclipse.microprofile.metrics.MetricRegistry;
  * The first reuse of a key with another body, a likely client bug or attack, is still chained;
  * later ones are counted.
  *
- * <p>Each answer is one insert in its own short statement: no lock shared with other writers, and a
- * failure to record never fails the answer itself (it is counted and logged, at most once a
- * minute). Its commit does not wait for the disk: a replay's answer never depends on it, and
- * waiting would hold the replay's connection and answer for a flush. What a crash of PostgreSQL
- * (not of Liberty) may lose is the last fraction of a second of these counts (at most three times
- * {@code wal_writer_delay}, 0.6 s by default); never money, an order or a chained entry.
+ * <p>Each answer is one insert in its own short transaction ({@link RetryTrafficRows}): no lock
+ * shared with other writers, and a failure to record never fails the answer itself (it is counted
+ * and logged, at most once a minute). Its commit does not wait for the disk: a replay's answer
+ * never depends on it, and waiting would hold the replay's connection and answer for a flush. What
+ * a crash of PostgreSQL (not of Liberty) may lose is the last fraction of a second of these counts
+ * (at most three times {@code wal_writer_delay}, 0.6 s by default); never money, an order or a
+ * chained entry.
  */
 @ApplicationScoped
 public class RetryTraffic {
@@ -54,6 +54,7 @@ public class RetryTraffic {
   DataSource dataSource;
 
   @Inject PaymentLog log;
+  @Inject RetryTrafficRows rows;
   @Inject MetricRegistry registry;
 
   private Counter unrecorded;
@@ -67,11 +68,9 @@ public class RetryTraffic {
 
   void onAnswered(@Observes IdempotencyKeyAnswered event) {
     boolean firstReuse;
-    try (Connection connection = dataSource.getConnection()) {
-      connection.setAutoCommit(true);
-      insert(connection, event);
-      firstReuse = event.outcome() == Outcome.REUSED && firstReuse(connection, event);
-    } catch (SQLException e) {
+    try {
+      firstReuse = rows.record(event);
+    } catch (RuntimeException e) {
       unrecorded.inc();
       warn(event, e);
       return;
@@ -88,37 +87,7 @@ public class RetryTraffic {
     }
   }
 
-  private static void insert(Connection connection, IdempotencyKeyAnswered event)
-      throws SQLException {
-    try (PreparedStatement insert =
-        connection.prepareStatement(
-            "WITH unflushed AS (SELECT set_config('synchronous_commit', 'off', true))"
-                + " INSERT INTO idempotency_retry (scope, idem_key, outcome, status, method, path)"
-                + " SELECT ?, ?, ?, ?, ?, ? FROM unflushed")) {
-      insert.setString(1, event.scope());
-      insert.setString(2, event.key());
-      insert.setString(3, event.outcome().name());
-      insert.setInt(4, event.status());
-      insert.setString(5, event.method());
-      insert.setString(6, event.path());
-      insert.executeUpdate();
-    }
-  }
-
-  /** Whether this is the key's first reuse with another body (of those still remembered). */
-  private static boolean firstReuse(Connection connection, IdempotencyKeyAnswered event)
-      throws SQLException {
-    try (PreparedStatement first =
-        connection.prepareStatement(
-            "INSERT INTO idempotency_reuse_fact (scope, idem_key) VALUES (?, ?)"
-                + " ON CONFLICT DO NOTHING")) {
-      first.setString(1, event.scope());
-      first.setString(2, event.key());
-      return first.executeUpdate() == 1;
-    }
-  }
-
-  private void warn(IdempotencyKeyAnswered event, SQLException e) {
+  private void warn(IdempotencyKeyAnswered event, RuntimeException e) {
     long now = System.nanoTime();
     long last = lastWarning.get();
     if (now - last < WARN_EVERY_NANOS || !lastWarning.compareAndSet(last, now)) {
