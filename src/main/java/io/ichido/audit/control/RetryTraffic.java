@@ -3,6 +3,7 @@ package io.ichido.audit.control;
 import io.ichido.audit.entity.KeyRetries;
 import io.ichido.audit.entity.LogKind;
 import io.ichido.idempotency.entity.IdempotencyKeyAnswered;
+import io.ichido.idempotency.entity.IdempotencyKeyAnswered.Outcome;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -36,13 +37,12 @@ import org.eclipse.microprofile.metrics.MetricRegistry;
  * The first reuse of a key with another body, a likely client bug or attack, is still chained;
  * later ones are counted.
  *
- * <p>Each answer is one insert in its own short transaction ({@link RetryTrafficRows}): no lock
- * shared with other writers, and a failure to record never fails the answer itself (it is counted
- * and logged, at most once a minute). Its commit does not wait for the disk: a replay's answer
- * never depends on it, and waiting would hold the replay's connection and answer for a flush. What
- * a crash of PostgreSQL (not of Liberty) may lose is the last fraction of a second of these counts
- * (at most three times {@code wal_writer_delay}, 0.6 s by default); never money, an order or a
- * chained entry.
+ * <p>Each answer is one insert in its own short statement: no lock shared with other writers, and a
+ * failure to record never fails the answer itself (it is counted and logged, at most once a
+ * minute). Its commit does not wait for the disk: a replay's answer never depends on it, and
+ * waiting would hold the replay's connection and answer for a flush. What a crash of PostgreSQL
+ * (not of Liberty) may lose is the last fraction of a second of these counts (at most three times
+ * {@code wal_writer_delay}, 0.6 s by default); never money, an order or a chained entry.
  */
 @ApplicationScoped
 public class RetryTraffic {
@@ -53,8 +53,6 @@ public class RetryTraffic {
   @Resource(lookup = "jdbc/ichido")
   DataSource dataSource;
 
-  @Inject PaymentLog log;
-  @Inject RetryTrafficRows rows;
   @Inject MetricRegistry registry;
 
   private Counter unrecorded;
@@ -67,27 +65,80 @@ public class RetryTraffic {
   }
 
   void onAnswered(@Observes IdempotencyKeyAnswered event) {
-    boolean firstReuse;
-    try {
-      firstReuse = rows.record(event);
-    } catch (RuntimeException e) {
+    try (Connection connection = dataSource.getConnection()) {
+      connection.setAutoCommit(true);
+      insert(connection, event);
+      if (event.outcome() == Outcome.REUSED) {
+        chainFirstReuse(connection, event);
+      }
+    } catch (SQLException e) {
       unrecorded.inc();
       warn(event, e);
-      return;
-    }
-    if (firstReuse) {
-      log.recordAlone(
-          NewEntry.of(LogKind.IDEMPOTENCY_KEY_REUSED)
-              .actor(event.scope())
-              .key(event.key())
-              .status(Integer.toString(event.status()))
-              .detail("method", event.method())
-              .detail("path", event.path())
-              .build());
     }
   }
 
-  private void warn(IdempotencyKeyAnswered event, RuntimeException e) {
+  /**
+   * A key's first reuse with another body is a chained fact, marked and written to the pending
+   * facts in one transaction on this same connection. Not through {@link PaymentLog#recordAlone}:
+   * this connection stays with the request until it ends (Liberty's local transaction containment),
+   * and a transaction of its own would need a second one while this is held.
+   */
+  private static void chainFirstReuse(Connection connection, IdempotencyKeyAnswered event)
+      throws SQLException {
+    connection.setAutoCommit(false);
+    try {
+      if (firstReuse(connection, event)) {
+        PendingFacts.insert(
+            connection,
+            List.of(
+                NewEntry.of(LogKind.IDEMPOTENCY_KEY_REUSED)
+                    .actor(event.scope())
+                    .key(event.key())
+                    .status(Integer.toString(event.status()))
+                    .detail("method", event.method())
+                    .detail("path", event.path())
+                    .build()));
+      }
+      connection.commit();
+    } catch (SQLException | RuntimeException e) {
+      connection.rollback();
+      throw e;
+    } finally {
+      connection.setAutoCommit(true);
+    }
+  }
+
+  private static void insert(Connection connection, IdempotencyKeyAnswered event)
+      throws SQLException {
+    try (PreparedStatement insert =
+        connection.prepareStatement(
+            "WITH unflushed AS (SELECT set_config('synchronous_commit', 'off', true))"
+                + " INSERT INTO idempotency_retry (scope, idem_key, outcome, status, method, path)"
+                + " SELECT ?, ?, ?, ?, ?, ? FROM unflushed")) {
+      insert.setString(1, event.scope());
+      insert.setString(2, event.key());
+      insert.setString(3, event.outcome().name());
+      insert.setInt(4, event.status());
+      insert.setString(5, event.method());
+      insert.setString(6, event.path());
+      insert.executeUpdate();
+    }
+  }
+
+  /** Whether this is the key's first reuse with another body (of those still remembered). */
+  private static boolean firstReuse(Connection connection, IdempotencyKeyAnswered event)
+      throws SQLException {
+    try (PreparedStatement first =
+        connection.prepareStatement(
+            "INSERT INTO idempotency_reuse_fact (scope, idem_key) VALUES (?, ?)"
+                + " ON CONFLICT DO NOTHING")) {
+      first.setString(1, event.scope());
+      first.setString(2, event.key());
+      return first.executeUpdate() == 1;
+    }
+  }
+
+  private void warn(IdempotencyKeyAnswered event, SQLException e) {
     long now = System.nanoTime();
     long last = lastWarning.get();
     if (now - last < WARN_EVERY_NANOS || !lastWarning.compareAndSet(last, now)) {
