@@ -5,7 +5,6 @@ import io.ichido.payments.boundary.PayableOrders;
 import io.ichido.payments.entity.ChargeAttempt;
 import io.ichido.payments.entity.ChargeRequested;
 import io.ichido.payments.entity.ChargeStatus;
-import io.ichido.payments.entity.GatewayNotice;
 import io.ichido.payments.entity.PayableOrder;
 import io.ichido.payments.entity.PaymentMethod;
 import io.ichido.platform.control.Json;
@@ -273,16 +272,7 @@ class ChargePhases {
       // Part of it went back at the gateway before we learnt of it: a refund, as its webhook
       // would tell it.
       em.flush();
-      notices.apply(
-          new GatewayNotice(
-              attempt.gateway(),
-              attempt.gatewayChargeId(),
-              attempt.gatewayReference(),
-              attempt.orderId(),
-              GatewayNotice.Outcome.REFUNDED,
-              answer.refunded(),
-              answer.currency(),
-              null));
+      notices.apply(GatewayNotices.refundsAsRead(attempt, attempt.gatewayChargeId(), answer));
     }
     return ChargeOutcome.of(attempt, statusNow(order), answer);
   }

@@ -70,8 +70,7 @@ public class GatewayNotices {
         return paid;
       }
       em.flush();
-      NoticeEffect refunded =
-          apply(noticeOf(attempt, chargeId, GatewayNotice.Outcome.REFUNDED, read.refunded(), read));
+      NoticeEffect refunded = apply(refundsAsRead(attempt, chargeId, read));
       return paid == NoticeEffect.APPLIED ? paid : refunded;
     }
     orders.lock(attempt.orderId());
@@ -80,8 +79,7 @@ public class GatewayNotices {
     ChargeStatus before = current.status();
     if (before.paid() || before.surplus() || before == ChargeStatus.NEEDS_REVIEW) {
       // Money we knew of: what went back of it is a refund, told as its webhook would.
-      return apply(
-          noticeOf(current, chargeId, GatewayNotice.Outcome.REFUNDED, read.refunded(), read));
+      return apply(refundsAsRead(current, chargeId, read));
     }
     boolean cancelling = current.beingCancelledWithOrder();
     surpluses.returned(
@@ -93,20 +91,30 @@ public class GatewayNotices {
         "paid, and given all back by " + current.gateway() + " itself (read back: " + via + ")",
         via);
     if (before == ChargeStatus.AWAITING_PAYMENT && !cancelling) {
-      events.fire(
-          ended == ChargeStatus.EXPIRED
-              ? new PaymentExpired(
-                  current.orderId(),
-                  current.gateway(),
-                  current.gatewayChargeId(),
-                  current.customerEmail())
-              : new PaymentFailed(
-                  current.orderId(),
-                  current.gateway(),
-                  current.gatewayChargeId(),
-                  "paid and given back by " + current.gateway()));
+      endsItsOrder(current, ended, "paid and given back by " + current.gateway());
     }
     return NoticeEffect.APPLIED;
+  }
+
+  /** An attempt its order waited on has ended ({@code EXPIRED} or failed): so has the order. */
+  private void endsItsOrder(ChargeAttempt attempt, ChargeStatus ended, String reason) {
+    events.fire(
+        ended == ChargeStatus.EXPIRED
+            ? new PaymentExpired(
+                attempt.orderId(),
+                attempt.gateway(),
+                attempt.gatewayChargeId(),
+                attempt.customerEmail())
+            : new PaymentFailed(
+                attempt.orderId(), attempt.gateway(), attempt.gatewayChargeId(), reason));
+  }
+
+  /**
+   * The refunds a gateway showed made of a payment it was asked about ({@code read.refunded()}, the
+   * total so far), as the refund webhook would tell them.
+   */
+  static GatewayNotice refundsAsRead(ChargeAttempt attempt, String chargeId, GatewayCharge read) {
+    return noticeOf(attempt, chargeId, GatewayNotice.Outcome.REFUNDED, read.refunded(), read);
   }
 
   private static GatewayNotice noticeOf(
@@ -209,18 +217,7 @@ public class GatewayNotices {
     }
     if (before == ChargeStatus.AWAITING_PAYMENT) {
       attempt.notified(ended, notice.chargeId(), notice.reason());
-      events.fire(
-          ended == ChargeStatus.EXPIRED
-              ? new PaymentExpired(
-                  attempt.orderId(),
-                  attempt.gateway(),
-                  attempt.gatewayChargeId(),
-                  attempt.customerEmail())
-              : new PaymentFailed(
-                  attempt.orderId(),
-                  attempt.gateway(),
-                  attempt.gatewayChargeId(),
-                  notice.reason()));
+      endsItsOrder(attempt, ended, notice.reason());
       return NoticeEffect.APPLIED;
     }
     if (before.open()) {
