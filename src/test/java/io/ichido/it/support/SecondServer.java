@@ -46,7 +46,7 @@ public final class SecondServer {
     return httpPort;
   }
 
-  public Path messagesLog() {
+  Path messagesLog() {
     return dir.resolve("logs/messages.log");
   }
 
