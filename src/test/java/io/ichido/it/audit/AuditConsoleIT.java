@@ -7,7 +7,7 @@ import io.ichido.it.support.Api;
 import io.ichido.it.support.Await;
 import io.ichido.it.support.Chromium;
 import io.ichido.it.support.Db;
-import io.ichido.it.support.Deployments;
+import io.ichido.it.support.OnSharedDeployment;
 import io.ichido.it.support.OrderJson;
 import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.Shopper;
@@ -31,16 +31,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Stream;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
@@ -54,9 +49,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * The auditors' console at {@code /audit/} in a real headless Chromium, against the real API: what
  * an auditor sees and downloads is what the API holds.
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class AuditConsoleIT {
+class AuditConsoleIT extends OnSharedDeployment {
 
   private static final String LOG = "/api/audit/payment-log";
   private static final Api AUDITOR = Api.as("auditor");
@@ -76,15 +69,6 @@ class AuditConsoleIT {
 
   private WebDriverWait wait;
   private Path downloads;
-
-  @Deployment
-  static WebArchive deployment() {
-    // The stalled-sequencer test holds the chain's lock: a search then waits for the chain only a
-    // second before answering "not yet chained", instead of five for every sign-in meanwhile.
-    Map<String, String> config = new HashMap<>(Sandbox.gatewayConfig());
-    config.put("ichido.audit.catch-up-limit", "PT1S");
-    return Deployments.appWith("ichido-console", config);
-  }
 
   @BeforeAll
   static void orders() {

@@ -6,47 +6,30 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.ichido.audit.control.VerifyScript;
 import io.ichido.it.support.Api;
 import io.ichido.it.support.Db;
-import io.ichido.it.support.Deployments;
+import io.ichido.it.support.OnSharedDeployment;
 import io.ichido.it.support.PaymentLog;
-import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.Shopper;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The chain export as an auditor uses it: real activity on the real server, the export over HTTP,
  * and docs/verify-payment-log.py (python3) recomputing it, as it is and with one byte changed.
  * Signs a checkpoint a second, as PaymentLogCheckpointsIT does.
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class PaymentLogChainExportIT {
+class PaymentLogChainExportIT extends OnSharedDeployment {
 
   private static final String CHAIN = "/api/audit/payment-log/chain";
   private static final Api AUDITOR = Api.as("auditor");
   private static final Api SHOP_A = Api.as("shop-a");
   private static final Path OUT = Path.of("target", "chain-export");
-
-  @Deployment
-  static WebArchive deployment() {
-    Map<String, String> config = new HashMap<>(Sandbox.gatewayConfig());
-    config.put("ichido.audit.checkpoint-interval", "PT1S");
-    return Deployments.appWith("ichido-chain-export", config);
-  }
 
   @Test
   @DisplayName(

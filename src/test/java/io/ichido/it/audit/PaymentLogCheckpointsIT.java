@@ -10,9 +10,8 @@ import io.ichido.audit.entity.LoggedEntry;
 import io.ichido.dev.DevCheckpointKey;
 import io.ichido.it.support.Api;
 import io.ichido.it.support.Db;
-import io.ichido.it.support.Deployments;
+import io.ichido.it.support.OnSharedDeployment;
 import io.ichido.it.support.PaymentLog;
-import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.ServerLog;
 import io.ichido.it.support.Shopper;
 import java.net.http.HttpResponse;
@@ -28,38 +27,22 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The payment log's signed checkpoints through the API, and checked behind the log's back, against
  * the real server and database. The test server signs with the development key (DevServer); this
  * deployment signs once a second, so that no test waits the default ten seconds.
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class PaymentLogCheckpointsIT {
+class PaymentLogCheckpointsIT extends OnSharedDeployment {
 
   private static final String CHECKPOINTS = "/api/audit/checkpoints";
   private static final String VERIFY = "/api/audit/payment-log/verify";
   private static final Api AUDITOR = Api.as("auditor");
   private static final Api SHOP_A = Api.as("shop-a");
-
-  @Deployment
-  static WebArchive deployment() {
-    Map<String, String> config = new HashMap<>(Sandbox.gatewayConfig());
-    config.put("ichido.audit.checkpoint-interval", "PT1S");
-    return Deployments.appWith("ichido-checkpoints", config);
-  }
 
   @Test
   @DisplayName(

@@ -10,10 +10,9 @@ import io.ichido.it.support.Api;
 import io.ichido.it.support.Await;
 import io.ichido.it.support.Db;
 import io.ichido.it.support.Delivery;
-import io.ichido.it.support.Deployments;
 import io.ichido.it.support.Metrics;
+import io.ichido.it.support.OnSharedDeployment;
 import io.ichido.it.support.OrderJson;
-import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.Shopper;
 import java.net.http.HttpResponse;
 import java.sql.Connection;
@@ -21,39 +20,24 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The payment log through its API and behind its back, against the real server and database: its
  * facts, chain and retry traffic. What auditors ask of it is {@link PaymentLogSearchIT}.
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class PaymentLogIT {
+class PaymentLogIT extends OnSharedDeployment {
 
   private static final String LOG = "/api/audit/payment-log";
   private static final Api AUDITOR = Api.as("auditor");
   private static final Api SHOP_A = Api.as("shop-a");
-
-  @Deployment
-  static WebArchive deployment() {
-    Map<String, String> config = new LinkedHashMap<>(Sandbox.gatewayConfig());
-    config.put("ichido.audit.retry-traffic-maintenance-interval", "PT1S");
-    return Deployments.appWith("ichido-audit", config);
-  }
 
   @Test
   @DisplayName("an order paid by card leaves every fact in the log, in order, with its key")

@@ -7,9 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ichido.it.support.Api;
 import io.ichido.it.support.Db;
-import io.ichido.it.support.Deployments;
+import io.ichido.it.support.OnSharedDeployment;
 import io.ichido.it.support.OrderJson;
-import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.Shopper;
 import java.net.URLEncoder;
 import java.net.http.HttpResponse;
@@ -20,30 +19,18 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * What an auditor asks of the payment log over the API, against the real server and database:
  * search and paging, the CSV export, corrections, who may ask, and the questions refused.
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class PaymentLogSearchIT {
+class PaymentLogSearchIT extends OnSharedDeployment {
 
   private static final String LOG = "/api/audit/payment-log";
   private static final Api AUDITOR = Api.as("auditor");
   private static final Api SHOP_A = Api.as("shop-a");
-
-  @Deployment
-  static WebArchive deployment() {
-    return Deployments.appWith("ichido-audit-search", Sandbox.gatewayConfig());
-  }
 
   @Test
   @DisplayName("date, amount and counterparty as ranges and in combination; pages stay put")

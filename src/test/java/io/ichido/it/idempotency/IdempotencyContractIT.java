@@ -6,7 +6,7 @@ import io.ichido.idempotency.control.RequestFingerprint;
 import io.ichido.it.support.Api;
 import io.ichido.it.support.Await;
 import io.ichido.it.support.Db;
-import io.ichido.it.support.Deployments;
+import io.ichido.it.support.OnSharedDeployment;
 import io.ichido.it.support.OrderJson;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -15,9 +15,6 @@ import java.sql.PreparedStatement;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.container.annotation.ArquillianTest;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,17 +25,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * caller tests (the same key with another body or query string, a body nested too deep) are proven
  * in {@link io.ichido.it.security.HostileInputIT}.
  */
-@ArquillianTest
-class IdempotencyContractIT {
+class IdempotencyContractIT extends OnSharedDeployment {
 
   private static final String ORDERS = "/api/orders";
   private static final Api SHOP_A = Api.as("shop-a");
   private static final Api SHOP_B = Api.as("shop-b");
-
-  @Deployment(testable = false)
-  static WebArchive deployment() {
-    return Deployments.app();
-  }
 
   private static String key() {
     return "it-" + UUID.randomUUID();

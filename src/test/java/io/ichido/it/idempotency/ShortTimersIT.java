@@ -4,27 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ichido.it.support.Await;
 import io.ichido.it.support.Db;
-import io.ichido.it.support.Deployments;
-import java.util.Map;
+import io.ichido.it.support.OnSharedDeployment;
 import java.util.UUID;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.container.annotation.ArquillianTest;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** The app with a purge every 2 seconds in batches of 3 (configuration only). */
-@ArquillianTest
-class ShortTimersIT {
-
-  @Deployment(testable = false)
-  static WebArchive deployment() {
-    return Deployments.appWith(
-        "ichido-short-timers",
-        Map.of(
-            "ichido.idempotency.purge.interval", "PT2S",
-            "ichido.idempotency.purge.batch-size", "3"));
-  }
+/** The EJB timer purge of expired keys: the shared deployment purges every 2 s, in batches of 3. */
+class ShortTimersIT extends OnSharedDeployment {
 
   private static void key(String scope, String name, String status, String lease, String expiry) {
     Db.update(

@@ -63,10 +63,12 @@ class OutboxIT {
   void smtpHangs() throws Exception {
     String sku = Db.newProduct(EMAILS + 10, 1000, 10);
     List<String> customers = new ArrayList<>();
-    Mailbox mailbox = new Mailbox();
+    Mailbox mailbox = Mailbox.shared();
     for (int i = 0; i < 3; i++) { // a fresh server's first requests are slow for other reasons
       pay(sku, "warm-up@example.jp", Duration.ofSeconds(60));
     }
+    // This class's deployment alone is on the server: no other mail waits while SMTP hangs.
+    mailbox.stop();
     try (SilentSmtp silent = new SilentSmtp(Mailbox.PORT)) {
       for (int i = 0; i < EMAILS; i++) {
         String email = "outbox-" + UUID.randomUUID() + "@example.jp";
@@ -90,25 +92,22 @@ class OutboxIT {
                   "SELECT count(*) FROM email_outbox WHERE status = 'PENDING' AND recipient LIKE"
                       + " 'outbox-%@example.jp'"))
           .isEqualTo(EMAILS + 1);
+    } finally {
+      mailbox.start();
     }
     customers.add("outbox-after@example.jp");
-    mailbox.start();
-    try {
-      Await.until(
-          "every receipt once SMTP is back",
-          Duration.ofSeconds(90),
-          () -> customers.stream().allMatch(c -> received(mailbox, c) >= 1));
-      Thread.sleep(3000); // the drain runs every second: a second copy would have come by now
-      for (String customer : customers) {
-        assertThat(received(mailbox, customer)).as(customer).isEqualTo(1);
-      }
-      assertThat(
-              Db.count(
-                  "SELECT count(*) FROM email_outbox WHERE status = 'SENT' AND recipient LIKE"
-                      + " 'outbox-%@example.jp'"))
-          .isEqualTo(customers.size());
-    } finally {
-      mailbox.stop();
+    // An email is marked SENT only after the SMTP server took it, and a SENT one is never sent
+    // again: once every row is SENT, what the mailbox holds is all there will ever be.
+    Await.until(
+        "every receipt sent once SMTP is back",
+        Duration.ofSeconds(90),
+        () ->
+            Db.count(
+                    "SELECT count(*) FROM email_outbox WHERE status = 'SENT' AND recipient LIKE"
+                        + " 'outbox-%@example.jp'")
+                == customers.size());
+    for (String customer : customers) {
+      assertThat(received(mailbox, customer)).as(customer).isEqualTo(1);
     }
   }
 

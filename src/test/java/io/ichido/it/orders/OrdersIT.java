@@ -4,26 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ichido.it.support.Api;
 import io.ichido.it.support.Db;
-import io.ichido.it.support.Deployments;
+import io.ichido.it.support.OnSharedDeployment;
 import io.ichido.it.support.OrderJson;
 import java.net.http.HttpResponse;
 import java.util.UUID;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.container.annotation.ArquillianTest;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /** Section 2 of the contract for orders and inventory, and bad input of every kind. */
-@ArquillianTest
-class OrdersIT {
+class OrdersIT extends OnSharedDeployment {
 
   private static final Api SHOP_A = Api.as("shop-a");
-
-  @Deployment(testable = false)
-  static WebArchive deployment() {
-    return Deployments.app();
-  }
 
   private static String key() {
     return "orders-" + UUID.randomUUID();

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.ichido.it.support.Api;
 import io.ichido.it.support.Await;
 import io.ichido.it.support.Db;
-import io.ichido.it.support.Deployments;
+import io.ichido.it.support.OnSharedDeployment;
 import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.Shopper;
 import io.ichido.it.support.Together;
@@ -20,9 +20,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.container.annotation.ArquillianTest;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -37,16 +34,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * money kept or paid, never both; a paid order and an order whose payment is in doubt are never
  * cancelled. Each case ends with the sandbox's ledger.
  */
-@ArquillianTest
-class CancellationIT {
+class CancellationIT extends OnSharedDeployment {
 
   private static final String CHARGE = "/api/payments/charge";
   private static final Api SHOP = Api.as("shop-a");
-
-  @Deployment(testable = false)
-  static WebArchive deployment() {
-    return Deployments.appWith("ichido-cancellation", Sandbox.gatewayConfig());
-  }
 
   @AfterEach
   void gatewayBack() {

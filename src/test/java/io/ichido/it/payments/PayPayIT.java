@@ -25,7 +25,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * PayPay as a gateway of its own, through the sandbox's Open Payment API: our gateway key is its
@@ -39,7 +38,7 @@ class PayPayIT {
 
   private static final String CHARGE = "/api/payments/charge";
   private static final Api SHOP_A = Api.as("shop-a");
-  @RegisterExtension static final Mailbox MAILBOX = new Mailbox();
+  private static final Mailbox MAILBOX = Mailbox.shared();
 
   @Deployment
   static WebArchive deployment() {

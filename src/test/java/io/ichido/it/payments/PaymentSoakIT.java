@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ichido.it.support.Api;
 import io.ichido.it.support.Db;
-import io.ichido.it.support.Deployments;
+import io.ichido.it.support.OnSharedDeployment;
 import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.Shopper;
 import java.net.http.HttpResponse;
@@ -21,9 +21,6 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.container.annotation.ArquillianTest;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -32,17 +29,11 @@ import org.junit.jupiter.api.Test;
  * of whose retries carry a new key (a second tab, a restarted checkout): still one charge per
  * order.
  */
-@ArquillianTest
-class PaymentSoakIT {
+class PaymentSoakIT extends OnSharedDeployment {
 
   private static final int ORDERS = 1000;
   private static final int CLIENTS = 16;
   private static final List<String> GATEWAYS = List.of("stripe", "omise", "komoju", "2c2p");
-
-  @Deployment(testable = false)
-  static WebArchive deployment() {
-    return Deployments.appWith("ichido-soak", Sandbox.gatewayConfig());
-  }
 
   /** The first try's key, then on every retry a coin decides: the same key or a new one. */
   private static Supplier<String> carelessKeys() {

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ichido.it.support.Api;
 import io.ichido.it.support.Db;
-import io.ichido.it.support.Deployments;
+import io.ichido.it.support.OnSharedDeployment;
 import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.Shopper;
 import java.net.URI;
@@ -20,9 +20,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.container.annotation.ArquillianTest;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -32,16 +29,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Section 2 of the contract: charges through the four gateways, exactly once, under failures. */
-@ArquillianTest
-class PaymentsIT {
+class PaymentsIT extends OnSharedDeployment {
 
   private static final String CHARGE = "/api/payments/charge";
   private static final Api SHOP_A = Api.as("shop-a");
-
-  @Deployment(testable = false)
-  static WebArchive deployment() {
-    return Deployments.appWith("ichido-payments", Sandbox.gatewayConfig());
-  }
 
   @AfterEach
   void calm() {

@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.ichido.it.support.Api;
 import io.ichido.it.support.Await;
 import io.ichido.it.support.Db;
-import io.ichido.it.support.Deployments;
 import io.ichido.it.support.Mailbox;
+import io.ichido.it.support.OnSharedDeployment;
 import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.Shopper;
 import io.ichido.it.support.Together;
@@ -17,15 +17,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -35,17 +29,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * payment log: once whatever is retried, never more than is left, one return invoice and one e-mail
  * per refund, the gateway's refund webhook taken for the same refund.
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class RefundsIT {
+class RefundsIT extends OnSharedDeployment {
 
   private static final Api SHOP_A = Api.as("shop-a");
-  @RegisterExtension static final Mailbox MAILBOX = new Mailbox();
-
-  @Deployment
-  static WebArchive deployment() {
-    return Deployments.appMailingTheMailbox("ichido-refunds");
-  }
+  private static final Mailbox MAILBOX = Mailbox.shared();
 
   @AfterEach
   void calm() {

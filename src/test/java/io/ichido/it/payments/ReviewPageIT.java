@@ -7,22 +7,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.ichido.it.support.Api;
 import io.ichido.it.support.Chromium;
 import io.ichido.it.support.Db;
-import io.ichido.it.support.Deployments;
+import io.ichido.it.support.OnSharedDeployment;
 import io.ichido.it.support.Sandbox;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.UUID;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -34,19 +29,12 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * the gateway sandbox: an operator signs in, sees real orders in review, confirms an acceptance and
  * a refund and reads their outcome, in English and in Japanese; a client is refused.
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class ReviewPageIT {
+class ReviewPageIT extends OnSharedDeployment {
 
   private Chromium chromium;
   private ChromeDriver browser;
   private WebDriverWait wait;
   private Path downloads;
-
-  @Deployment
-  static WebArchive deployment() {
-    return Deployments.appMailingTheMailbox("ichido-review-page");
-  }
 
   @BeforeEach
   void browserInstalled() throws IOException {

@@ -9,23 +9,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.ichido.it.support.Api;
 import io.ichido.it.support.Await;
 import io.ichido.it.support.Db;
-import io.ichido.it.support.Deployments;
 import io.ichido.it.support.Mailbox;
+import io.ichido.it.support.OnSharedDeployment;
 import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.Shopper;
 import io.ichido.it.support.Together;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.UUID;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The review queue ({@code /api/review}) against the real server, the gateway sandbox (whose ledger
@@ -33,19 +27,12 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * by bank transfers of the wrong amount, each decided once under a storm of one key, listed before
  * and not after, and closed to anyone but an operator.
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class ReviewQueueIT {
+class ReviewQueueIT extends OnSharedDeployment {
 
   private static final Api SHOP_A = Api.as("shop-a");
   private static final Api OPERATOR = Api.as("operator");
   private static final Api AUDITOR = Api.as("auditor");
-  @RegisterExtension static final Mailbox MAILBOX = new Mailbox();
-
-  @Deployment
-  static WebArchive deployment() {
-    return Deployments.appMailingTheMailbox("ichido-review-queue");
-  }
+  private static final Mailbox MAILBOX = Mailbox.shared();
 
   @AfterEach
   void calm() {

@@ -45,7 +45,6 @@ import org.jboss.arquillian.junit5.container.annotation.ArquillianTest;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Health, OpenAPI, metrics and traces as operators and client teams see them. */
 @ArquillianTest
@@ -54,7 +53,7 @@ class PlatformIT {
   /** Where the server exports its spans (an OTLP collector of the test's own). */
   private static final OtlpReceiver TRACES = OtlpReceiver.start();
 
-  @RegisterExtension static final Mailbox MAILBOX = new Mailbox();
+  private static final Mailbox MAILBOX = Mailbox.shared();
 
   @Deployment(testable = false)
   static WebArchive deployment() {

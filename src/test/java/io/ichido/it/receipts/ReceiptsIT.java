@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.ichido.it.support.Api;
 import io.ichido.it.support.Chromium;
 import io.ichido.it.support.Db;
-import io.ichido.it.support.Deployments;
 import io.ichido.it.support.Mailbox;
+import io.ichido.it.support.OnSharedDeployment;
 import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.Shopper;
 import jakarta.mail.internet.MimeMessage;
@@ -19,14 +19,8 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -37,20 +31,13 @@ import org.openqa.selenium.chrome.ChromeDriver;
  * one number per paid order however often the gateway delivers, tax per rate over the order, and
  * refunds that give back exactly what each rate was paid.
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class ReceiptsIT {
+class ReceiptsIT extends OnSharedDeployment {
 
   private static final Api SHOP_A = Api.as("shop-a");
-  @RegisterExtension static final Mailbox MAILBOX = new Mailbox();
+  private static final Mailbox MAILBOX = Mailbox.shared();
 
   /** The placeholder registration number the WAR ships with. */
   private static final String ISSUER_NUMBER = "T9000000000000";
-
-  @Deployment
-  static WebArchive deployment() {
-    return Deployments.appMailingTheMailbox("ichido-receipts");
-  }
 
   /**
    * 3 × 123 yen at 8 % and two different 155-yen items at 10 %: tax per rate over the order is 29

@@ -13,8 +13,8 @@ import io.ichido.client.Wire;
 import io.ichido.it.support.Api;
 import io.ichido.it.support.Await;
 import io.ichido.it.support.Db;
-import io.ichido.it.support.Deployments;
 import io.ichido.it.support.FaultProxy;
+import io.ichido.it.support.OnSharedDeployment;
 import io.ichido.it.support.OrderJson;
 import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.Shopper;
@@ -35,9 +35,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.container.annotation.ArquillianTest;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
@@ -47,8 +44,7 @@ import org.junit.jupiter.api.Test;
  * The client's half against the real server, through {@link FaultProxy}: whatever the network does
  * to a try, the operation takes effect once; a final answer is surfaced at once.
  */
-@ArquillianTest
-class ClientRetriesIT {
+class ClientRetriesIT extends OnSharedDeployment {
 
   private static final String AUTHORIZATION =
       "Basic "
@@ -58,11 +54,6 @@ class ClientRetriesIT {
       new RetryPolicy(6, Duration.ofSeconds(30), Duration.ofMillis(100), Duration.ofSeconds(1));
 
   private FaultProxy proxy;
-
-  @Deployment(testable = false)
-  static WebArchive deployment() {
-    return Deployments.app();
-  }
 
   @BeforeEach
   void proxy() throws Exception {

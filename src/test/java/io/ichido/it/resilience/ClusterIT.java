@@ -53,7 +53,6 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Two Liberty servers on the one database behind HAProxy, round-robin: the build's {@code
@@ -88,7 +87,7 @@ class ClusterIT {
           "ichido-cluster",
           Integer.getInteger("ichido.clusterHttpPort", 9083),
           Integer.getInteger("ichido.clusterHttpsPort", 9446));
-  @RegisterExtension static final Mailbox MAILBOX = new Mailbox();
+  private static final Mailbox MAILBOX = Mailbox.shared();
 
   private static LoadBalancer balancer;
   private static Instant killedAt;

@@ -1,23 +1,14 @@
 package io.ichido.it.resilience;
 
 import io.ichido.it.support.Api;
-import io.ichido.it.support.Deployments;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.container.annotation.ArquillianTest;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
+import io.ichido.it.support.OnSharedDeployment;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /** Real concurrent requests: the claim and the reservation under contention. */
-@ArquillianTest
-class OrderStormIT {
+class OrderStormIT extends OnSharedDeployment {
 
   private static final int STORM = 50;
-
-  @Deployment(testable = false)
-  static WebArchive deployment() {
-    return Deployments.app();
-  }
 
   @Test
   @DisplayName("50 identical requests at once with one key: one order, stock reserved once, no 5xx")

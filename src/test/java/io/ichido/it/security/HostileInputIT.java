@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.ichido.it.support.Api;
 import io.ichido.it.support.Db;
 import io.ichido.it.support.Delivery;
-import io.ichido.it.support.Deployments;
 import io.ichido.it.support.Metrics;
+import io.ichido.it.support.OnSharedDeployment;
 import io.ichido.it.support.OrderJson;
 import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.Shopper;
@@ -30,9 +30,6 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.container.annotation.ArquillianTest;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -52,19 +49,13 @@ import org.junit.jupiter.params.provider.ValueSource;
  * io.ichido.it.idempotency.StandaloneIdempotencyIT} repeats the deep body and the query string for
  * the idempotency jar in a WAR of its own.
  */
-@ArquillianTest
-class HostileInputIT {
+class HostileInputIT extends OnSharedDeployment {
 
   private static final String ORDERS = "/api/orders";
   private static final String CHARGE = "/api/payments/charge";
   private static final String RETURN_PAGE = "/api/payments/return/omise";
   private static final Api SHOP_A = Api.as("shop-a");
   private static final int ROUNDS = 10;
-
-  @Deployment(testable = false)
-  static WebArchive deployment() {
-    return Deployments.appWith("ichido-hostile", Sandbox.gatewayConfig());
-  }
 
   // --- webhooks: no login, the signature is the only credential --------------------------------
 

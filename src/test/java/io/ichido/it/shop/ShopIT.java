@@ -6,9 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.ichido.it.support.Api;
 import io.ichido.it.support.Chromium;
 import io.ichido.it.support.Db;
-import io.ichido.it.support.Deployments;
 import io.ichido.it.support.FaultProxy;
 import io.ichido.it.support.Mailbox;
+import io.ichido.it.support.OnSharedDeployment;
 import io.ichido.it.support.OrderJson;
 import io.ichido.it.support.Sandbox;
 import jakarta.mail.MessagingException;
@@ -19,16 +19,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -43,27 +37,20 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * click, the network gone while the charge is in flight, a reload right after Pay, the charge's
  * answer lost. Each time: one order, one charge, one receipt, and the page ends on "paid".
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class ShopIT {
+class ShopIT extends OnSharedDeployment {
 
   /** Demo catalogue items (Liquibase context "demo"): one at the reduced rate, one standard. */
   private static final String TEA = "TEA-SENCHA-100G";
 
   private static final String MUG = "MUG-ARITA";
 
-  @RegisterExtension static final Mailbox MAILBOX = new Mailbox();
+  private static final Mailbox MAILBOX = Mailbox.shared();
 
   private Chromium chromium;
   private ChromeDriver browser;
   private WebDriverWait wait;
   private Path downloads;
   private String customer;
-
-  @Deployment
-  static WebArchive deployment() {
-    return Deployments.appMailingTheMailbox("ichido-shop");
-  }
 
   @BeforeEach
   void browser() throws IOException {

@@ -9,10 +9,48 @@ import org.jboss.shrinkwrap.api.asset.StringAsset;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 
-/** The WAR the build produced, deployed as is or with configuration overrides. */
+/**
+ * The WAR the build produced, deployed as is or with configuration overrides. A deployment's name
+ * stands for its configuration: {@link KeptDeployments} keeps it deployed for the next class that
+ * asks for the same name, so two configurations must never share one.
+ */
 public final class Deployments {
 
+  /** The name of {@link #shared()}'s deployment. */
+  static final String SHARED = "ichido-shared";
+
+  private static final String PREFIX = "ichido-";
+
   private Deployments() {}
+
+  /**
+   * The test server's common deployment, which most test classes share (see {@link
+   * OnSharedDeployment}): the gateways on the sandbox with short timeouts, mail to the run's {@link
+   * Mailbox} polled every second, a checkpoint of the payment log every second, retry traffic's
+   * partitions kept every second, attempts in doubt reconciled every 2 s (at most 4 s apart) and
+   * expired keys purged every 2 s, in batches of 3. Tests isolate by their own data: their own
+   * orders, SKUs, keys and customers.
+   */
+  public static WebArchive shared() {
+    return appWith(SHARED, sharedConfiguration());
+  }
+
+  /** The configuration of {@link #shared()}, for a test that needs a variant of its own. */
+  public static Map<String, String> sharedConfiguration() {
+    Map<String, String> config = mailingTheMailbox();
+    config.put("ichido.audit.checkpoint-interval", "PT1S");
+    config.put("ichido.audit.retry-traffic-maintenance-interval", "PT1S");
+    config.put("ichido.payments.reconcile.interval", "PT2S");
+    config.put("ichido.payments.reconcile.max-backoff", "PT4S");
+    config.put("ichido.idempotency.purge.interval", "PT2S");
+    config.put("ichido.idempotency.purge.batch-size", "3");
+    return config;
+  }
+
+  /** Whether {@code archiveName} is one of these deployments, which may stay deployed. */
+  static boolean isShared(String archiveName) {
+    return archiveName.startsWith(PREFIX);
+  }
 
   public static WebArchive app() {
     return ShrinkWrap.createFromZipFile(WebArchive.class, builtWar());
@@ -23,6 +61,9 @@ public final class Deployments {
    * (ordinal 500 beats the WAR's defaults, as an environment variable would).
    */
   public static WebArchive appWith(String name, Map<String, String> config) {
+    if (!isShared(name + ".war")) {
+      throw new IllegalArgumentException("A deployment's name starts with " + PREFIX + ": " + name);
+    }
     String properties =
         "config_ordinal=500\n"
             + config.entrySet().stream()

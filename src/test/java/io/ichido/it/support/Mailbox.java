@@ -8,45 +8,61 @@ import jakarta.mail.internet.MimeMessage;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.extension.AfterAllCallback;
-import org.junit.jupiter.api.extension.BeforeAllCallback;
-import org.junit.jupiter.api.extension.ExtensionContext;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
- * A real SMTP server (GreenMail) on the test run's SMTP port, and what it received. Registered on a
- * test class ({@code @RegisterExtension static final Mailbox MAILBOX = new Mailbox();}), it listens
- * from before the class's first test until after its last.
+ * The test run's one SMTP server (GreenMail) on the run's SMTP port, which every deployment mails,
+ * and what it received. Started by the first test that asks for it ({@link #shared()}), it listens
+ * until the test JVM exits. Tests count the mail of their own customers' addresses, never all of
+ * it.
  */
-public final class Mailbox implements BeforeAllCallback, AfterAllCallback {
+public final class Mailbox {
 
   /** The port the test WARs send to ({@code ichido.mail.port}). */
   public static final int PORT = Integer.parseInt(System.getProperty("ichido.smtpPort", "13025"));
 
+  private static Mailbox shared;
+
   private final GreenMail smtp =
       new GreenMail(new ServerSetup(PORT, "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
 
-  @Override
-  public void beforeAll(ExtensionContext context) {
-    start();
+  private Mailbox() {}
+
+  /** The run's SMTP server, listening. */
+  public static synchronized Mailbox shared() {
+    if (shared == null) {
+      // GreenMail says so at INFO for every new recipient: thousands of lines in a run.
+      Logger.getLogger("com.icegreen.greenmail").setLevel(Level.WARNING);
+      shared = new Mailbox();
+      shared.start();
+      Mailbox stopping = shared;
+      Runtime.getRuntime().addShutdownHook(new Thread(stopping::stop, "mailbox-stop"));
+    }
+    return shared;
   }
 
-  @Override
-  public void afterAll(ExtensionContext context) {
-    stop();
+  /**
+   * Listens again after {@link #stop()}; what it received before is kept. For a test that proves
+   * mail waits while SMTP is away: every deployment's mail waits meanwhile, so such a test must run
+   * alone.
+   */
+  public synchronized void start() {
+    if (!smtp.isRunning()) {
+      smtp.start();
+    }
   }
 
-  /** For a test that brings the SMTP server up later than its class starts. */
-  public void start() {
-    smtp.start();
-  }
-
-  public void stop() {
+  /** Stops listening: the SMTP port refuses connections until {@link #start()}. */
+  public synchronized void stop() {
     smtp.stop();
   }
 
   public List<MimeMessage> to(String address) throws MessagingException {
     List<MimeMessage> found = new ArrayList<>();
-    for (MimeMessage message : smtp.getReceivedMessages()) {
+    for (MimeMessage message :
+        smtp.findReceivedMessages(user -> user.getEmail().equalsIgnoreCase(address), m -> true)
+            .toList()) {
       for (Address to : message.getAllRecipients()) {
         if (to.toString().equalsIgnoreCase(address)) {
           found.add(message);
@@ -56,17 +72,18 @@ public final class Mailbox implements BeforeAllCallback, AfterAllCallback {
     return found;
   }
 
+  /** How many emails {@code address} has received; for waits that count. */
+  public int count(String address) {
+    try {
+      return to(address).size();
+    } catch (MessagingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
   /** Waits up to 30 s until {@code address} has received {@code count} emails or more. */
   public void await(String address, int count) {
     Await.until(
-        count + " emails to " + address,
-        Duration.ofSeconds(30),
-        () -> {
-          try {
-            return to(address).size() >= count;
-          } catch (MessagingException e) {
-            throw new IllegalStateException(e);
-          }
-        });
+        count + " emails to " + address, Duration.ofSeconds(30), () -> count(address) >= count);
   }
 }

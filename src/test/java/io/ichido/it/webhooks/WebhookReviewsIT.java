@@ -11,19 +11,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.ichido.it.support.Await;
 import io.ichido.it.support.Db;
 import io.ichido.it.support.Delivery;
-import io.ichido.it.support.Deployments;
 import io.ichido.it.support.Mailbox;
+import io.ichido.it.support.OnSharedDeployment;
 import io.ichido.it.support.Sandbox;
 import java.net.http.HttpResponse;
 import java.util.stream.Stream;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -34,16 +28,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * dispute, a transfer of the wrong amount, a success in another currency. Each puts the order in
  * front of a person (NEEDS_REVIEW), once, and sells nothing, mails nothing.
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class WebhookReviewsIT {
+class WebhookReviewsIT extends OnSharedDeployment {
 
-  @RegisterExtension static final Mailbox MAILBOX = new Mailbox();
-
-  @Deployment
-  static WebArchive deployment() {
-    return Deployments.appMailingTheMailbox("ichido-webhook-reviews");
-  }
+  private static final Mailbox MAILBOX = Mailbox.shared();
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"stripe", "2c2p"})

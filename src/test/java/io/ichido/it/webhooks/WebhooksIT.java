@@ -8,17 +8,15 @@ import static io.ichido.it.webhooks.ChargedOrders.pay;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.icegreen.greenmail.util.GreenMail;
-import com.icegreen.greenmail.util.ServerSetup;
 import io.ichido.it.support.Api;
 import io.ichido.it.support.Await;
 import io.ichido.it.support.Db;
 import io.ichido.it.support.Delivery;
-import io.ichido.it.support.Deployments;
+import io.ichido.it.support.Mailbox;
+import io.ichido.it.support.OnSharedDeployment;
 import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.Shopper;
 import io.ichido.sandbox.WebhookEvents;
-import jakarta.mail.Address;
 import jakarta.mail.MessagingException;
 import jakarta.mail.internet.MimeMessage;
 import java.net.URI;
@@ -27,22 +25,14 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -50,47 +40,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Webhooks against the real server, the sandbox sending the gateways' signed events, and a real
  * SMTP server (GreenMail) receiving the customers' mail.
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class WebhooksIT {
-
-  private static final ServerSetup SMTP =
-      new ServerSetup(
-          Integer.parseInt(System.getProperty("ichido.smtpPort", "13025")),
-          "127.0.0.1",
-          ServerSetup.PROTOCOL_SMTP);
+class WebhooksIT extends OnSharedDeployment {
 
   private static final String CHARGE = "/api/payments/charge";
   private static final Api SHOP_A = Api.as("shop-a");
 
-  private static GreenMail mail;
-
-  @Deployment
-  static WebArchive deployment() {
-    Map<String, String> config = new HashMap<>(Sandbox.gatewayConfig());
-    config.put("ichido.mail.port", Integer.toString(SMTP.getPort()));
-    config.put("ichido.mail.poll-interval", "PT1S");
-    // Short SMTP timeouts, so a short lease: mail a killed server or a lost database had leased
-    // goes out seconds later, as production's two minutes would after a crash.
-    config.put("ichido.mail.connect-timeout", "PT1S");
-    config.put("ichido.mail.read-timeout", "PT2S");
-    config.put("ichido.mail.write-timeout", "PT2S");
-    config.put("ichido.mail.lease", "PT6S");
-    config.put("ichido.mail.retry-initial", "PT1S");
-    config.put("ichido.mail.retry-max", "PT2S");
-    return Deployments.appWith("ichido-webhooks", config);
-  }
-
-  @BeforeAll
-  static void startSmtp() {
-    mail = new GreenMail(SMTP);
-    mail.start();
-  }
-
-  @AfterAll
-  static void stopSmtp() {
-    mail.stop();
-  }
+  private static final Mailbox MAILBOX = Mailbox.shared();
 
   // --- authenticity (forgeries, stale events and oversized bodies: HostileInputIT) -----------
 
@@ -313,7 +268,7 @@ class WebhooksIT {
     String sku = Db.newProduct(10, 1200, 10);
     JsonNode charge = pay("komoju", "bank_transfer", "", sku, email);
     Delivery captured = captured(charge, charge.path("amount").asLong());
-    mail.stop();
+    MAILBOX.stop();
     try {
       assertThat(deliver(captured).body()).isEqualTo("{\"status\":\"processed\"}");
       assertThat(orderStatus(charge)).isEqualTo("PAID");
@@ -324,8 +279,7 @@ class WebhooksIT {
           () -> Db.count(outbox.formatted(orderId(charge))) >= 2);
       assertThat(deliver(captured.resigned()).body()).contains("already_processed");
     } finally {
-      mail = new GreenMail(SMTP);
-      mail.start();
+      MAILBOX.start();
     }
     awaitMail(email, 1);
     Thread.sleep(3000);
@@ -401,15 +355,7 @@ class WebhooksIT {
   }
 
   private static List<MimeMessage> mailTo(String address) throws MessagingException {
-    List<MimeMessage> found = new ArrayList<>();
-    for (MimeMessage message : mail.getReceivedMessages()) {
-      for (Address to : message.getAllRecipients()) {
-        if (to.toString().equalsIgnoreCase(address)) {
-          found.add(message);
-        }
-      }
-    }
-    return found;
+    return MAILBOX.to(address);
   }
 
   private static List<MimeMessage> awaitMail(String address, int count) throws Exception {
