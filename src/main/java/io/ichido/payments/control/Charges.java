@@ -76,7 +76,7 @@ public class Charges {
         && latest.attempt().gatewayChargeId() != null) {
       // A redirect payment (PayPay) whose customer came back: its gateway is asked how it stands.
       try {
-        hints.hinted(gatewayName, latest.attempt().gatewayChargeId());
+        hints.returned(latest.attempt());
       } catch (RuntimeException noAnswer) {
         // The sweep's polling or the gateway's webhook will tell; the customer sees it waiting.
       }

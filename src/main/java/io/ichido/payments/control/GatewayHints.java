@@ -20,7 +20,9 @@ import java.util.logging.Logger;
  * nothing held, and only what the gateway then answers is applied, as a notice in a transaction of
  * its own. A hint that names no payment of ours, or one that has nothing left to learn, is answered
  * with no write and no call; one payment is read back at most once per {@code MIN_GAP_MILLIS},
- * however many hints arrive.
+ * however many hints arrive. The customer's own return from the gateway's page, on a link we
+ * signed, is read back whatever a hint or a poll read a moment before: the payer has just acted
+ * there.
  */
 @ApplicationScoped
 public class GatewayHints {
@@ -46,7 +48,16 @@ public class GatewayHints {
     if (attempt.isEmpty()) {
       return NoticeEffect.UNKNOWN_CHARGE;
     }
-    return readBack(attempt.get());
+    return readBack(attempt.get(), true);
+  }
+
+  /**
+   * The customer is back from the gateway's page on a link we signed for the order: the payment is
+   * read back now, even if a poll or a hint read it within {@code MIN_GAP_MILLIS} (before the
+   * customer paid). Never inside a transaction: it talks to the gateway.
+   */
+  public NoticeEffect returned(ChargeAttempt attempt) {
+    return readBack(attempt, false);
   }
 
   /** Every attempt still waiting on its customer at a gateway whose webhooks are only hints. */
@@ -62,7 +73,7 @@ public class GatewayHints {
     }
     for (ChargeAttempt attempt : phases.awaitingAt(polled, batch)) {
       try {
-        readBack(attempt);
+        readBack(attempt, true);
       } catch (RuntimeException noAnswer) {
         LOG.log(
             Level.FINE,
@@ -76,14 +87,14 @@ public class GatewayHints {
    * Money already known, or the gateway's final word already applied, leaves nothing to learn. An
    * attempt we gave up on is still read: money reported for it goes back by itself.
    */
-  private NoticeEffect readBack(ChargeAttempt attempt) {
+  private NoticeEffect readBack(ChargeAttempt attempt, boolean throttled) {
     ChargeStatus status = attempt.status();
     if (status.paid() || status.surplus() || status == ChargeStatus.NEEDS_REVIEW) {
       return NoticeEffect.NO_CHANGE;
     }
     long now = System.currentTimeMillis();
     Long last = lastRead.get(attempt.id());
-    if (last != null && now - last < MIN_GAP_MILLIS) {
+    if (throttled && last != null && now - last < MIN_GAP_MILLIS) {
       return NoticeEffect.NO_CHANGE;
     }
     if (lastRead.size() >= REMEMBERED) {

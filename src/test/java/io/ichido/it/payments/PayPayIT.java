@@ -141,6 +141,46 @@ class PayPayIT {
 
   @Test
   @DisplayName(
+      "the customer cancels at PayPay's page, comes back, then pays and comes back a moment later:"
+          + " our return page reads the payment again at once and answers paid")
+  void returnReadsBackEvenJustAfterARead() throws Exception {
+    String sku = Db.newProduct(10, 1200, 10);
+    String email = email("return");
+    JsonNode order = order(sku);
+    long orderId = order.path("id").asLong();
+    // No webhook: only the customer's return can make us look.
+    Sandbox.webhookDelivery("paypay", "never", 0);
+    HttpResponse<String> answer = pay(order, "pay-" + UUID.randomUUID(), email);
+    assertThat(answer.statusCode()).as(answer.body()).isIn(201, 202);
+    String cashier = Shopper.json(answer.body()).path("authorize_uri").asText();
+
+    String returnLink = cashierPage(cashier, "cancel");
+    HttpResponse<String> waiting = Api.anonymous().get(returnLink);
+    assertThat(waiting.body()).as("read back, still waiting").contains("AWAITING_PAYMENT");
+    // Within a second of that read, which once kept the return from asking PayPay again.
+    assertThat(cashierPage(cashier, "pay")).isEqualTo(returnLink);
+    HttpResponse<String> paid = Api.anonymous().get(returnLink);
+
+    assertThat(paid.statusCode()).as(paid.body()).isEqualTo(200);
+    assertThat(paid.body()).contains("\"order_status\":\"PAID\"");
+    paidOnce(orderId, sku, email);
+  }
+
+  /** Presses a button of PayPay's page; answers the path of our return link it sends back to. */
+  private static String cashierPage(String page, String action) {
+    HttpResponse<String> pressed =
+        Api.send(
+            java.net.http.HttpRequest.newBuilder(java.net.URI.create(page))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString("action=" + action))
+                .build());
+    assertThat(pressed.statusCode()).as(pressed.body()).isEqualTo(303);
+    String location = pressed.headers().firstValue("Location").orElseThrow();
+    return location.substring(location.indexOf("/api/"));
+  }
+
+  @Test
+  @DisplayName(
       "the create's answer is lost: the same key finds it at PayPay (DUPLICATE, then its details),"
           + " cancels the code nobody can open and says so; a new key pays once")
   void lostCreateAnswer() throws Exception {
