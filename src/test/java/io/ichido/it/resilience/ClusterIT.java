@@ -10,9 +10,11 @@ import io.ichido.it.support.Delivery;
 import io.ichido.it.support.Deployments;
 import io.ichido.it.support.Mailbox;
 import io.ichido.it.support.OrderJson;
+import io.ichido.it.support.Outbox;
 import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.SecondServer;
 import io.ichido.it.support.Shopper;
+import io.ichido.it.support.SoakSize;
 import io.ichido.it.support.Together;
 import io.ichido.sandbox.WebhookEvents;
 import java.net.URI;
@@ -69,12 +71,17 @@ class ClusterIT {
   private static final String APP = "ichido-cluster";
   private static final String CHARGE = "/api/payments/charge";
   private static final List<String> GATEWAYS = List.of("stripe", "omise", "komoju", "2c2p");
-  private static final int SOAK_ORDERS = 200;
-  private static final int RESTART_SOAK_ORDERS = 120;
-  private static final int SOAK_CLIENTS = 12;
 
-  /** How long PostgreSQL stays down in the restart: a restart, not an outage. */
-  private static final Duration DATABASE_AWAY = Duration.ofSeconds(3);
+  /**
+   * Enough orders that the kill (after two fifths are paid) cuts requests in flight on the second
+   * server and leaves it holding some, and that the survivor then carries most of the load alone.
+   */
+  private static final int SOAK_ORDERS = SoakSize.of(80, 200);
+
+  /** Enough that the restart lands in the middle of requests in flight, and after it some more. */
+  private static final int RESTART_SOAK_ORDERS = SoakSize.of(60, 120);
+
+  private static final int SOAK_CLIENTS = 12;
 
   /**
    * How long the second server reserves a timer run it claimed: Liberty refuses less than 100 s
@@ -230,7 +237,7 @@ class ClusterIT {
         .as("the three deliveries that lost, on either server: retry traffic beside the log")
         .isEqualTo(3);
     MAILBOX.await(email, 1);
-    Thread.sleep(3000); // both servers drain every second: a second email would have come by now
+    Outbox.settledFor(orderId);
     assertThat(MAILBOX.to(email)).hasSize(1);
   }
 
@@ -376,9 +383,16 @@ class ClusterIT {
               TestPostgres.Stopped stopped = TestPostgres.stop();
               // Straight to the survivor: HAProxy may already have taken it out of rotation
               // (its readiness says DOWN) and answer a 503 of its own, which proves nothing.
-              whileAway.set(Api.as("shop-a").postJson("/api/orders", probeKey, probeBody));
-              Thread.sleep(DATABASE_AWAY.toMillis());
-              stopped.start();
+              try {
+                whileAway.set(Api.as("shop-a").postJson("/api/orders", probeKey, probeBody));
+                // Away until the survivor has noticed: a restart, not an outage.
+                Await.until(
+                    "the survivor's readiness to say the database is away",
+                    Duration.ofSeconds(30),
+                    () -> readiness.saw("s1", 503));
+              } finally {
+                stopped.start();
+              }
             });
     Map<String, List<Integer>> seen = readiness.stop();
     System.out.println("Readiness while PostgreSQL restarted: " + seen);
