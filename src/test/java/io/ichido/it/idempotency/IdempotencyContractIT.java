@@ -277,11 +277,11 @@ class IdempotencyContractIT extends OnSharedDeployment {
     String fingerprint =
         RequestFingerprint.of(
             "POST", "/orders", null, true, body.getBytes(StandardCharsets.UTF_8), 64);
-    // What a crashed server leaves behind: a claim whose lease runs for two more seconds.
+    // What a crashed server leaves behind: a claim whose lease runs for another minute.
     Db.update(
         "INSERT INTO idempotency_key (scope, idem_key, fingerprint, request_method, request_path,"
             + " status, claim_token, locked_until, created_at, expires_at) VALUES (?, ?, ?,"
-            + " 'POST', '/orders', 'IN_FLIGHT', gen_random_uuid(), now() + interval '2 seconds',"
+            + " 'POST', '/orders', 'IN_FLIGHT', gen_random_uuid(), now() + interval '1 minute',"
             + " now(), now() + interval '1 day')",
         "principal:shop-a",
         key,
@@ -291,7 +291,12 @@ class IdempotencyContractIT extends OnSharedDeployment {
     assertThat(during.statusCode()).isEqualTo(409);
     assertThat(during.body()).contains("idempotency-key-in-use");
 
-    Thread.sleep(2500);
+    // The minute passes (as retentionExpiry lets a day pass): the lease has ended.
+    Db.update(
+        "UPDATE idempotency_key SET locked_until = now() - interval '1 second'"
+            + " WHERE scope = ? AND idem_key = ?",
+        "principal:shop-a",
+        key);
     HttpResponse<String> after = SHOP_A.postJson(ORDERS, key, body);
     assertThat(after.statusCode()).isEqualTo(201);
     assertThat(Db.reserved(sku)).isEqualTo(1);

@@ -331,9 +331,14 @@ class StandaloneIdempotencyIT {
     String key = key();
     CompletableFuture<HttpResponse<String>> slow =
         CompletableFuture.supplyAsync(
-            () -> post(LEDGER, key, BODY, LedgerResource.SLEEP_MS, "6000"));
+            () -> post(LEDGER, key, BODY, LedgerResource.SLEEP_MS, "3000"));
     Await.until("the first request to claim its key", () -> Db.keys("principal:shop-a", key) == 1);
-    Thread.sleep(3500); // the 3 s lease has run out
+    // Its 3 s lease runs out while it still works, as the clock would end it.
+    Db.update(
+        "UPDATE idempotency_key SET locked_until = now() - interval '1 second'"
+            + " WHERE scope = ? AND idem_key = ?",
+        "principal:shop-a",
+        key);
 
     HttpResponse<String> takeover = SHOP_A.postJson(LEDGER, key, BODY);
     assertThat(takeover.statusCode()).isEqualTo(201);
@@ -361,12 +366,25 @@ class StandaloneIdempotencyIT {
 
   @Test
   @DisplayName(
-      "@Idempotent(retention = \"PT4S\"), just longer than the lease (PT3S): the key is forgotten"
-          + " after 4 seconds")
+      "@Idempotent(retention = \"PT4S\"), just longer than the lease (PT3S): the key is kept 4"
+          + " seconds, then forgotten")
   void annotatedRetention() throws Exception {
     String key = key();
     assertThat(SHOP_A.postJson(LEDGER + "/short-lived", key, BODY).statusCode()).isEqualTo(201);
-    Thread.sleep(4500);
+    assertThat(
+            Db.count(
+                "SELECT extract(epoch FROM expires_at - created_at) * 1000 FROM idempotency_key"
+                    + " WHERE scope = ? AND idem_key = ?",
+                "principal:shop-a",
+                key))
+        .as("kept for the annotation's retention, in milliseconds")
+        .isEqualTo(4000);
+    // The four seconds pass.
+    Db.update(
+        "UPDATE idempotency_key SET expires_at = now() - interval '1 second'"
+            + " WHERE scope = ? AND idem_key = ?",
+        "principal:shop-a",
+        key);
     HttpResponse<String> later = SHOP_A.postJson(LEDGER + "/short-lived", key, BODY);
     assertThat(later.statusCode()).isEqualTo(201);
     assertThat(later.headers().firstValue("Idempotency-Replayed")).isEmpty();

@@ -8,6 +8,7 @@ import io.ichido.it.support.Await;
 import io.ichido.it.support.Db;
 import io.ichido.it.support.Deployments;
 import io.ichido.it.support.Mailbox;
+import io.ichido.it.support.Outbox;
 import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.Shopper;
 import java.net.http.HttpResponse;
@@ -99,7 +100,7 @@ class PayPayIT {
     assertThat(Db.onHand(sku)).isEqualTo(9);
     assertThat(Db.count("SELECT count(*) FROM receipt WHERE order_id = ?", orderId)).isOne();
     MAILBOX.await(email, 1);
-    Thread.sleep(1500); // the outbox polls every second: a second mail would be here by now
+    Outbox.settledFor(orderId);
     assertThat(MAILBOX.to(email)).hasSize(1);
     Db.chained(orderId);
     assertThat(

@@ -11,6 +11,7 @@ import io.ichido.it.support.Await;
 import io.ichido.it.support.Db;
 import io.ichido.it.support.Mailbox;
 import io.ichido.it.support.OnSharedDeployment;
+import io.ichido.it.support.Outbox;
 import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.Shopper;
 import io.ichido.it.support.Together;
@@ -121,7 +122,7 @@ class ReviewQueueIT extends OnSharedDeployment {
         .as("the receipt is for what was paid")
         .isEqualTo(received);
     MAILBOX.await(email, 1);
-    Thread.sleep(2000);
+    Outbox.settledFor(orderId);
     assertThat(MAILBOX.to(email)).hasSize(1);
     assertThat(Db.onHand(sku)).as("sold once").isEqualTo(9);
     assertThat(Db.reserved(sku)).isZero();
@@ -194,7 +195,7 @@ class ReviewQueueIT extends OnSharedDeployment {
                 orderId))
         .isEqualTo("operator");
     assertThat(queued(orderId)).isNull();
-    Thread.sleep(1000);
+    Outbox.settledFor(orderId);
     assertThat(MAILBOX.to(email)).as("never paid: no receipt").isEmpty();
 
     HttpResponse<String> accept =

@@ -31,9 +31,15 @@ import org.junit.jupiter.api.Test;
  */
 class CrashRecoveryIT {
 
-  private static final Duration LEASE = Duration.ofSeconds(45);
-  private static final Duration ATTEMPT_LEASE = Duration.ofSeconds(30);
-  private static final Duration RECONCILE_INTERVAL = Duration.ofSeconds(5);
+  /**
+   * Short leases, so that the attempt and the key the kill left behind are free by the time the
+   * server is back (a restart takes 15-20 s here): production's two minutes and 90 s only wait
+   * longer for the same thing.
+   */
+  private static final Duration LEASE = Duration.ofSeconds(15);
+
+  private static final Duration ATTEMPT_LEASE = Duration.ofSeconds(10);
+  private static final Duration RECONCILE_INTERVAL = Duration.ofSeconds(2);
   private static final SecondServer SERVER =
       new SecondServer(
           "ichido-crash",
@@ -46,13 +52,13 @@ class CrashRecoveryIT {
     // A transaction timeout shorter than the lease, as the contract requires.
     SERVER.create(
         Path.of(System.getProperty("ichido.war", "target/ichido.war")),
-        "<variable name=\"TX_TIMEOUT\" value=\"20s\"/>",
+        "<variable name=\"TX_TIMEOUT\" value=\"8s\"/>",
         Map.of(
             "ICHIDO_IDEMPOTENCY_LEASE", LEASE.toString(),
             "ICHIDO_PAYMENTS_ATTEMPT_LEASE", ATTEMPT_LEASE.toString(),
             "ICHIDO_PAYMENTS_RECONCILE_INTERVAL", RECONCILE_INTERVAL.toString(),
             "ICHIDO_GATEWAY_STRIPE_BASE_URL", Sandbox.URL + "/stripe",
-            "ICHIDO_GATEWAY_READ_TIMEOUT", "PT30S"));
+            "ICHIDO_GATEWAY_READ_TIMEOUT", "PT15S"));
     SERVER.start();
   }
 
@@ -66,14 +72,11 @@ class CrashRecoveryIT {
       "kill -9 while the gateway holds a charge, restart: paid with no client call, once; the retry"
           + " finds it")
   void killedMidCharge() throws Exception {
-    long reservedBefore = Db.reserved("TEA-SENCHA-100G");
-    long onHandBefore = Db.onHand("TEA-SENCHA-100G");
+    String sku = Db.newProduct(10, 1200, 8);
     HttpResponse<String> created =
         new Shopper(SHOP_A)
             .untilFinal(
-                "/api/orders",
-                "crash-order-" + UUID.randomUUID(),
-                OrderJson.of("crash", "TEA-SENCHA-100G", 1));
+                "/api/orders", "crash-order-" + UUID.randomUUID(), OrderJson.of("crash", sku, 1));
     assertThat(created.statusCode()).isEqualTo(201);
     JsonNode order = Shopper.json(created.body());
     long orderId = order.get("id").asLong();
@@ -81,7 +84,7 @@ class CrashRecoveryIT {
     String body = Shopper.chargeBody(order, "stripe", "card", "pm_card_visa");
 
     // The sandbox makes the charge, then sits on the answer while we pull the plug.
-    Sandbox.fault("stripe", "*", "delay", 1, 20_000);
+    Sandbox.fault("stripe", "*", "delay", 1, 10_000);
     Instant claimed = Instant.now();
     CompletableFuture<Object> doomed =
         CompletableFuture.supplyAsync(() -> SHOP_A.postJson("/api/payments/charge", key, body))
@@ -98,19 +101,13 @@ class CrashRecoveryIT {
         () -> "PAID".equals(status(orderId)));
     Duration settledAfter = Duration.between(claimed, Instant.now());
     assertThat(Sandbox.charges(orderId)).hasSize(1);
-    assertThat(Db.reserved("TEA-SENCHA-100G")).isEqualTo(reservedBefore);
-    assertThat(Db.onHand("TEA-SENCHA-100G")).isEqualTo(onHandBefore - 1);
+    assertThat(Db.reserved(sku)).isZero();
+    assertThat(Db.onHand(sku)).isEqualTo(9);
     assertThat(
             Db.count(
                 "SELECT count(*) FROM email_outbox WHERE dedupe_key = ?", "receipt:" + orderId))
         .as("one receipt")
         .isEqualTo(1);
-
-    HttpResponse<String> early = SHOP_A.postJson("/api/payments/charge", key, body);
-    if (Duration.between(claimed, Instant.now()).compareTo(LEASE.minusSeconds(5)) < 0) {
-      assertThat(early.statusCode()).as("before the lease ends").isEqualTo(409);
-      assertThat(early.body()).contains("idempotency-key-in-use");
-    }
 
     HttpResponse<String> settled =
         new Shopper(SHOP_A).untilFinal("/api/payments/charge", key, body);
@@ -119,8 +116,8 @@ class CrashRecoveryIT {
     assertThat(Sandbox.charges(orderId)).hasSize(1);
     assertThat(SHOP_A.get("/api/orders/" + orderId).body()).contains("\"status\":\"PAID\"");
     // Paid: the unit was sold once, not reserved twice.
-    assertThat(Db.reserved("TEA-SENCHA-100G")).isEqualTo(reservedBefore);
-    assertThat(Db.onHand("TEA-SENCHA-100G")).isEqualTo(onHandBefore - 1);
+    assertThat(Db.reserved(sku)).isZero();
+    assertThat(Db.onHand(sku)).isEqualTo(9);
     System.out.printf(
         "Crash: order %d, charges at the gateway %d, paid by the reconciler after %d s, the"
             + " client's retry answered after %d s%n",

@@ -39,6 +39,13 @@ final class ReadinessWatch {
     return new ReadinessWatch(servers);
   }
 
+  /** Whether server {@code name} has answered {@code status} since the watch began. */
+  boolean saw(String name, int status) {
+    synchronized (seen) {
+      return seen.get(name).contains(status);
+    }
+  }
+
   /** Stops watching; the statuses each server answered, as they changed. */
   Map<String, List<Integer>> stop() throws InterruptedException {
     stopped = true; // a poll cut off by the stop is no answer of the server's

@@ -14,6 +14,7 @@ import io.ichido.it.support.Db;
 import io.ichido.it.support.Delivery;
 import io.ichido.it.support.Mailbox;
 import io.ichido.it.support.OnSharedDeployment;
+import io.ichido.it.support.Outbox;
 import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.Shopper;
 import io.ichido.sandbox.WebhookEvents;
@@ -177,7 +178,7 @@ class WebhooksIT extends OnSharedDeployment {
     assertThat(Db.retryTraffic("webhook:komoju", webhook.path("eventId").asText()))
         .containsEntry("REPLAYED", 1L);
     assertThat(Sandbox.charges(orderId)).hasSize(1);
-    Thread.sleep(3000); // the drain runs every second: a second email would have come by now
+    Outbox.settledFor(orderId);
     assertThat(mailTo(email)).hasSize(1);
   }
 
@@ -257,7 +258,7 @@ class WebhooksIT extends OnSharedDeployment {
     assertThat(Db.onHand(sku)).isEqualTo(7);
     assertThat(Db.reserved(sku)).isZero();
     awaitMail(email, 1);
-    Thread.sleep(3000); // the drain runs every second: a second email would have come by now
+    Outbox.settledFor(orderId(charge));
     assertThat(mailTo(email)).hasSize(1);
   }
 
@@ -282,7 +283,7 @@ class WebhooksIT extends OnSharedDeployment {
       MAILBOX.start();
     }
     awaitMail(email, 1);
-    Thread.sleep(3000);
+    Outbox.settledFor(orderId(charge));
     assertThat(mailTo(email)).hasSize(1);
     assertThat(Db.onHand(sku)).isEqualTo(9);
     assertThat(Db.reserved(sku)).isZero();
