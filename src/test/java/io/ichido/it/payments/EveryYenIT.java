@@ -7,20 +7,16 @@ import io.ichido.it.support.Api;
 import io.ichido.it.support.Await;
 import io.ichido.it.support.Db;
 import io.ichido.it.support.Delivery;
-import io.ichido.it.support.Deployments;
 import io.ichido.it.support.Metrics;
+import io.ichido.it.support.OnSharedDeployment;
 import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.Shopper;
+import io.ichido.it.support.TimePasses;
 import io.ichido.sandbox.WebhookEvents;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.container.annotation.ArquillianTest;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -31,63 +27,15 @@ import org.junit.jupiter.api.Test;
  * gateways hold for the order, net of refunds, is the order's amount (or what a person must look
  * at), never more, and the payment log names every charge the ledger holds.
  */
-@ArquillianTest
-class EveryYenIT {
+class EveryYenIT extends OnSharedDeployment {
 
   private static final String CHARGE = "/api/payments/charge";
   private static final Api SHOP = Api.as("shop-a");
-
-  @Deployment(testable = false)
-  static WebArchive deployment() {
-    Map<String, String> config = new HashMap<>(Sandbox.gatewayConfig());
-    // Omise as shipped: a search that finds nothing is believed only an hour after the request.
-    config.remove("ichido.gateway.omise.lookup-after");
-    config.put("ichido.payments.reconcile.interval", "PT2S");
-    config.put("ichido.payments.reconcile.max-backoff", "PT4S");
-    config.put("ichido.payments.payment-window", "PT15S");
-    return Deployments.appWith("ichido-every-yen", config);
-  }
 
   @AfterEach
   void gatewayBack() {
     Sandbox.clearFaults();
     Sandbox.calm();
-  }
-
-  @Test
-  @DisplayName(
-      "Omise works on a charge past our timeout and the search shows nothing yet: still in doubt,"
-          + " never 'never made'; the retry with the same key finds the charge, one charge")
-  void slowOmiseChargeIsNotReadAsNeverMade() throws Exception {
-    String sku = Db.newProduct(10, 2400, 10);
-    JsonNode order = new Shopper(SHOP).order(sku, 1);
-    long orderId = order.get("id").asLong();
-    String key = "pay-" + UUID.randomUUID();
-    String body = Shopper.chargeBody(order, "omise", "card", Sandbox.CARD_THAT_PAYS.get("omise"));
-    // Omise holds the charge 12 s, then makes it; our read timeout is 2 s.
-    Sandbox.fault("omise", "*", "slow", 1, 12_000);
-
-    HttpResponse<String> first = SHOP.postJson(CHARGE, key, body);
-    assertThat(first.statusCode()).as(first.body()).isEqualTo(503);
-    // As if the customer came back minutes later: older than the 2 minutes Omise's lookup used to
-    // be believed after, far younger than the hour it is believed after now.
-    Db.update(
-        "UPDATE charge_attempt SET requested_at = requested_at - interval '3 minutes',"
-            + " sent_at = sent_at - interval '3 minutes' WHERE order_id = ?",
-        orderId);
-
-    HttpResponse<String> early = SHOP.postJson(CHARGE, key, body);
-    assertThat(early.statusCode()).as(early.body()).isEqualTo(409);
-    assertThat(early.body()).contains("payment-in-doubt");
-    assertThat(attemptStatuses(orderId)).containsExactly("UNKNOWN");
-
-    HttpResponse<String> last = new Shopper(SHOP).untilFinal(CHARGE, key, body);
-    assertThat(last.statusCode()).as(last.body()).isEqualTo(201);
-    assertThat(Shopper.json(last.body()).path("status").asText()).isEqualTo("succeeded");
-    assertThat(MoneyTrail.paidCharges(orderId)).as("the gateway's ledger").hasSize(1);
-    assertThat(orderStatus(orderId)).isEqualTo("PAID");
-    assertThat(attemptStatuses(orderId)).containsExactly("SUCCEEDED");
-    MoneyTrail.assertNetIs(orderId, order.get("amount").asLong());
   }
 
   @Test
@@ -155,6 +103,7 @@ class EveryYenIT {
     assertThat(Shopper.json(charged.body()).path("status").asText()).isEqualTo("requires_action");
     assertThat(Db.reserved(sku)).isEqualTo(1);
 
+    TimePasses.paymentWindowCloses(orderId);
     Await.until(
         "order " + orderId + " to lapse",
         Duration.ofSeconds(60),
@@ -184,6 +133,7 @@ class EveryYenIT {
     assertThat(Shopper.json(charged.body()).path("status").asText()).isEqualTo("requires_action");
     String intent = Shopper.json(charged.body()).path("charge_id").asText();
 
+    TimePasses.paymentWindowCloses(orderId);
     Await.until(
         "order " + orderId + " to lapse",
         Duration.ofSeconds(60),
@@ -333,8 +283,8 @@ class EveryYenIT {
             .orElseThrow(() -> new AssertionError("the late capture's webhook"));
     assertThat(capture.path("lastStatus").asInt()).as("answered, not 500").isEqualTo(200);
     JsonNode again = Sandbox.redeliver(capture.path("eventId").asText());
+    // Answered: what the delivery changed is committed (a refund is queued with its decision).
     assertThat(again.path("status").asInt()).isEqualTo(200);
-    Thread.sleep(1000);
     MoneyTrail.assertNetIs(orderId, amount);
     assertThat(Db.count("SELECT count(*) FROM gateway_refund WHERE order_id = ?", orderId))
         .isEqualTo(1);
@@ -355,6 +305,7 @@ class EveryYenIT {
             Shopper.chargeBody(order, "omise", "card", "tokn_test_3ds"));
     assertThat(charged.statusCode()).as(charged.body()).isEqualTo(201);
     String chargeId = Shopper.json(charged.body()).path("charge_id").asText();
+    TimePasses.paymentWindowCloses(orderId);
     Await.until(
         "order " + orderId + " to lapse",
         Duration.ofSeconds(60),

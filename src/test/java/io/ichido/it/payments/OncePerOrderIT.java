@@ -10,6 +10,7 @@ import io.ichido.it.support.Deployments;
 import io.ichido.it.support.OrderJson;
 import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.Shopper;
+import io.ichido.it.support.TimePasses;
 import io.ichido.it.support.Together;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -220,6 +221,7 @@ class OncePerOrderIT {
     assertThat(declined.statusCode()).isEqualTo(402);
     assertThat(Db.reserved(sku)).isEqualTo(2);
 
+    TimePasses.paymentWindowCloses(orderId);
     Await.until(
         "order " + orderId + " to lapse to EXPIRED",
         Duration.ofSeconds(60),

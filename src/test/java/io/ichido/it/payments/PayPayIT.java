@@ -6,26 +6,21 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.ichido.it.support.Api;
 import io.ichido.it.support.Await;
 import io.ichido.it.support.Db;
-import io.ichido.it.support.Deployments;
 import io.ichido.it.support.Mailbox;
+import io.ichido.it.support.OnSharedDeployment;
 import io.ichido.it.support.Outbox;
 import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.Shopper;
+import io.ichido.it.support.TimePasses;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.stream.StreamSupport;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * PayPay as a gateway of its own, through the sandbox's Open Payment API: our gateway key is its
@@ -33,24 +28,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * PayPay delivers late, twice, before the create's answer or never, the order is paid once, with
  * one receipt and one e-mail.
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class PayPayIT {
+class PayPayIT extends OnSharedDeployment {
 
   private static final String CHARGE = "/api/payments/charge";
   private static final Api SHOP_A = Api.as("shop-a");
   private static final Mailbox MAILBOX = Mailbox.shared();
-
-  @Deployment
-  static WebArchive deployment() {
-    Map<String, String> config = new HashMap<>(Sandbox.gatewayConfig());
-    config.putAll(Deployments.mailingTheMailbox());
-    config.put("ichido.payments.reconcile.interval", "PT2S");
-    config.put("ichido.payments.reconcile.max-backoff", "PT4S");
-    config.put("ichido.payments.payment-window", "PT6S");
-    config.put("ichido.payments.deadline-grace", "PT1S");
-    return Deployments.appWith("ichido-paypay", config);
-  }
 
   @AfterEach
   void calm() {
@@ -285,6 +267,8 @@ class PayPayIT {
     String key = Shopper.json(answer.body()).path("charge_id").asText();
     assertThat(Db.reserved(sku)).isOne();
 
+    // The code's deadline (the payment window) and the grace after it pass unpaid.
+    TimePasses.forOrder(orderId, Duration.ofHours(2));
     Await.until(
         "order " + orderId + " to lapse",
         Duration.ofSeconds(60),
@@ -310,6 +294,8 @@ class PayPayIT {
     String sku = Db.newProduct(10, 1300, 10);
     long orderId = paidUnseen(sku);
 
+    // The code's deadline (the payment window) and the grace after it pass, the payment unseen.
+    TimePasses.forOrder(orderId, Duration.ofHours(2));
     Await.until(
         "order " + orderId + " to lapse",
         Duration.ofSeconds(60),
