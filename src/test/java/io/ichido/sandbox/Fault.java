@@ -2,13 +2,17 @@ package io.ichido.sandbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One misbehaviour to apply to the next {@code times} matching requests. {@code gateway} and {@code
  * match} may be {@code *}; {@code delayMillis} is how long {@code timeout} and {@code delay} hold
- * the request.
+ * the request. {@code order}, when not null, scopes the fault to the requests about that order
+ * ({@link Gateway#orderOf}), so that tests sharing one sandbox never meet each other's faults; null
+ * is a fault for requests about any order or none, as before orders were known.
  */
-record Fault(String gateway, String match, FaultMode mode, int times, long delayMillis) {
+record Fault(
+    String gateway, String match, FaultMode mode, int times, long delayMillis, String order) {
 
   static final String ANY = "*";
   static final long DEFAULT_DELAY_MILLIS = 30_000;
@@ -23,9 +27,22 @@ record Fault(String gateway, String match, FaultMode mode, int times, long delay
     if (delayMillis < 0) {
       throw new IllegalArgumentException("delayMillis must not be negative.");
     }
+    if (order != null) {
+      order =
+          OrderIds.of(order)
+              .orElseThrow(() -> new IllegalArgumentException("order must not be blank."));
+    }
   }
 
-  /** The body of {@code POST /_sandbox/faults}; only {@code mode} is required. */
+  /** A fault for any order. */
+  Fault(String gateway, String match, FaultMode mode, int times, long delayMillis) {
+    this(gateway, match, mode, times, delayMillis, null);
+  }
+
+  /**
+   * The body of {@code POST /_sandbox/faults}; only {@code mode} is required. {@code order} is a
+   * string or an integer.
+   */
   static Fault fromJson(JsonNode body) {
     if (body == null || !body.isObject()) {
       throw new IllegalArgumentException("A JSON object is required.");
@@ -39,15 +56,26 @@ record Fault(String gateway, String match, FaultMode mode, int times, long delay
         body.path("match").asText(ANY),
         FaultMode.fromWire(mode),
         body.path("times").asInt(1),
-        body.path("delayMillis").asLong(DEFAULT_DELAY_MILLIS));
+        body.path("delayMillis").asLong(DEFAULT_DELAY_MILLIS),
+        OrderIds.fromJson(body.get("order"), "order"));
   }
 
-  boolean matches(String requestGateway, String key) {
+  /**
+   * Whether a request to {@code requestGateway} under {@code key} about {@code requestOrder}
+   * (empty: about no order the gateway can tell) is one of this fault's. A scoped fault never takes
+   * a request about no order: it might be another test's.
+   */
+  boolean matches(String requestGateway, String key, Optional<String> requestOrder) {
     return (ANY.equals(gateway) || gateway.equals(requestGateway))
-        && (ANY.equals(match) || match.equals(key));
+        && (ANY.equals(match) || match.equals(key))
+        && (order == null || requestOrder.filter(order::equals).isPresent());
+  }
+
+  boolean scoped() {
+    return order != null;
   }
 
   Fault withTimes(int remaining) {
-    return new Fault(gateway, match, mode, remaining, delayMillis);
+    return new Fault(gateway, match, mode, remaining, delayMillis, order);
   }
 }

@@ -15,6 +15,22 @@ interface Gateway {
    */
   String matchKey(SandboxRequest request);
 
+  /**
+   * The order {@code request} is about, as the ledger keeps order ids ({@link OrderIds}): for a
+   * request that creates a payment, the order its body names; for one that reads, searches, refunds
+   * or cancels, the order of the payment (or the reference) it names. Empty when the request tells
+   * no order the sandbox can find (an unknown payment, a body the gateway will refuse): such a
+   * request is about no order, and no fault scoped to an order takes it. Asked before {@link
+   * #handle}, so it only reads.
+   */
+  Optional<String> orderOf(SandboxRequest request);
+
+  /**
+   * The order of the payment the ledger knows as {@code id} (the id of {@link #find}); empty for a
+   * payment the gateway does not know or that names no order.
+   */
+  Optional<String> orderOfPayment(String id);
+
   SandboxResponse handle(SandboxRequest request);
 
   /**
@@ -53,6 +69,14 @@ interface Gateway {
 
   /** Every payment paid from now on shows as paid in its details only {@code millis} later. */
   default void detailsLag(long millis) {
+    throw new IllegalArgumentException("The sandbox's " + name() + " has no details lag to set.");
+  }
+
+  /**
+   * Like {@link #detailsLag(long)} for the payments of {@code order} only, whatever the lag for the
+   * others; 0 forgets the order's own lag, so the gateway's applies to it again.
+   */
+  default void detailsLag(String order, long millis) {
     throw new IllegalArgumentException("The sandbox's " + name() + " has no details lag to set.");
   }
 

@@ -11,7 +11,8 @@ import java.util.logging.Logger;
 /**
  * Serves one gateway and applies the faults: a fault before processing means the gateway never saw
  * the request, a fault after processing means the charge exists but the answer is lost, late or
- * altered.
+ * altered. Which faults a request can meet depends on its gateway, its {@link Gateway#matchKey}
+ * and, for faults and chaos scoped to orders, the order it is about ({@link Gateway#orderOf}).
  */
 final class GatewayHandler implements HttpHandler {
 
@@ -42,6 +43,7 @@ final class GatewayHandler implements HttpHandler {
           faults.next(
               gateway.name(),
               gateway.matchKey(request),
+              () -> orderOf(request),
               mode ->
                   (!mode.altersAnswer() || gateway.answersWithPayment(request))
                       && (mode != FaultMode.INDEX_DELAY || gateway.createsPayment(request))
@@ -85,6 +87,19 @@ final class GatewayHandler implements HttpHandler {
       // The sandbox is closing while a request is held: let it go without an answer.
       Thread.currentThread().interrupt();
       hangUp();
+    }
+  }
+
+  /**
+   * The order the request is about; empty when the gateway cannot tell, also when telling fails:
+   * the request still goes to the gateway, which answers it as it answers any malformed request.
+   */
+  private Optional<String> orderOf(SandboxRequest request) {
+    try {
+      return gateway.orderOf(request);
+    } catch (RuntimeException unreadable) {
+      LOG.log(Level.FINE, "No order for " + gateway.name() + " " + request.path(), unreadable);
+      return Optional.empty();
     }
   }
 

@@ -39,6 +39,10 @@ import java.util.logging.Logger;
  * control API, 3-D Secure completed) is sent as the gateway's signed webhook to {@code
  * <webhooks>/<gateway>} (see {@link WebhookSender}); without one the events are only recorded.
  * PayPay sends only its unsigned transaction event for a completed payment, as PayPay documents.
+ *
+ * <p>Tests that share one sandbox, one after the other or at the same time, scope their faults,
+ * chaos, webhook delivery and PayPay details lag to their own orders through the control API
+ * ({@link SandboxControl}), so that none of it reaches another test's requests.
  */
 public final class GatewaySandbox implements AutoCloseable {
 
@@ -91,6 +95,8 @@ public final class GatewaySandbox implements AutoCloseable {
                 Optional.ofNullable(byName.get(gateway))
                     .flatMap(found -> found.find(id))
                     .orElse(null),
+            (gateway, id) ->
+                Optional.ofNullable(byName.get(gateway)).flatMap(found -> found.orderOfPayment(id)),
             retries);
     HttpServer server;
     try {

@@ -62,6 +62,32 @@ final class KomojuApi implements Gateway {
     return request.header("X-KOMOJU-IDEMPOTENCY");
   }
 
+  /**
+   * A create: its {@code external_order_num}. A read, refund or cancel: the payment in the path
+   * (KOMOJU's refund body names no order of ours but in its free-text description).
+   */
+  @Override
+  public Optional<String> orderOf(SandboxRequest request) {
+    if (request.is("POST", PAYMENTS)) {
+      return OrderIds.of(Json.text(Json.parse(request.body()), "external_order_num"));
+    }
+    String id = request.idAfter("GET", PAYMENTS + "/");
+    if (id == null) {
+      id = request.idBetween("POST", PAYMENTS + "/", "/refund");
+    }
+    if (id == null) {
+      id = request.idBetween("POST", PAYMENTS + "/", "/cancel");
+    }
+    return id == null ? Optional.empty() : orderOfPayment(id);
+  }
+
+  @Override
+  public Optional<String> orderOfPayment(String id) {
+    return payments
+        .find(id)
+        .flatMap(payment -> OrderIds.of(Json.text(payment, "external_order_num")));
+  }
+
   @Override
   public SandboxResponse handle(SandboxRequest request) {
     if (!Credentials.valid(Credentials.basicUser(request), "sk_test_")) {

@@ -52,6 +52,49 @@ final class OmiseApi implements Gateway {
     return request.header("Idempotency-Key");
   }
 
+  /**
+   * A create: its {@code metadata[reference]}, else its {@code metadata[order_id]}, else its {@code
+   * description} when that is our reference. A read, refund or expire: the charge in the path. A
+   * search: its query, when that is our reference (Ichido searches by it).
+   */
+  @Override
+  public Optional<String> orderOf(SandboxRequest request) {
+    if (request.is("POST", CHARGES)) {
+      Map<String, String> form = request.form();
+      Map<String, String> metadata = Form.nested(form, "metadata");
+      return order(metadata.get("reference"), metadata.get("order_id"), form.get("description"));
+    }
+    if (request.is("GET", SEARCH)) {
+      return OrderIds.ofReference(request.queryParameters().get("query"));
+    }
+    String id = request.idAfter("GET", CHARGES + "/");
+    if (id == null) {
+      id = request.idBetween("POST", CHARGES + "/", REFUNDS);
+    }
+    if (id == null) {
+      id = request.idBetween("POST", CHARGES + "/", "/expire");
+    }
+    return id == null ? Optional.empty() : orderOfPayment(id);
+  }
+
+  @Override
+  public Optional<String> orderOfPayment(String id) {
+    return charges
+        .find(id)
+        .flatMap(
+            charge ->
+                order(
+                    Json.text(charge.path("metadata"), "reference"),
+                    Json.text(charge.path("metadata"), "order_id"),
+                    Json.text(charge, "description")));
+  }
+
+  private static Optional<String> order(String reference, String orderId, String description) {
+    return OrderIds.ofReference(reference)
+        .or(() -> OrderIds.of(orderId))
+        .or(() -> OrderIds.ofReference(description));
+  }
+
   @Override
   public SandboxResponse handle(SandboxRequest request) {
     if (!Credentials.valid(Credentials.basicUser(request), "skey_test_")) {

@@ -20,10 +20,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * docs/gateway-wire-formats.md}): a second create with a {@code merchantPaymentId} is refused
  * ({@code DUPLICATE_DYNAMIC_QR_REQUEST}) whatever its body and even while the first is processed,
  * though PayPay's OpenAPI document also says "the previous result is returned" (unconfirmed which
- * holds); details read {@code CREATED} for a while after the customer paid ({@code details-lag});
- * an unknown payment's details are 400 {@code DYNAMIC_QR_PAYMENT_NOT_FOUND} (PayPay's path also
- * lists a 404). Codes do not lapse by themselves ({@code expiryDate} is five minutes on, a lifetime
- * no source states): the control API expires them.
+ * holds); details read {@code CREATED} for a while after the customer paid ({@code details-lag},
+ * for every payment or for one order's, the order being the one its {@code orderDescription}
+ * names); an unknown payment's details are 400 {@code DYNAMIC_QR_PAYMENT_NOT_FOUND} (PayPay's path
+ * also lists a 404). Codes do not lapse by themselves ({@code expiryDate} is five minutes on, a
+ * lifetime no source states): the control API expires them.
  */
 final class PayPayApi implements Gateway {
 
@@ -45,11 +46,14 @@ final class PayPayApi implements Gateway {
   private final PayPayRefunds refunds;
   private volatile long detailsLagMillis;
 
+  /** Per order, a details lag of its own, which wins over {@link #detailsLagMillis}. */
+  private final ConcurrentHashMap<String, Long> detailsLagByOrder = new ConcurrentHashMap<>();
+
   PayPayApi(Ledger ledger, SandboxUrls urls) {
     this.ledger = ledger;
     this.urls = urls;
     this.auth = new PayPayAuth(SandboxConfig.PAYPAY_API_KEY, SandboxConfig.PAYPAY_API_SECRET);
-    this.refunds = new PayPayRefunds(ledger, this::byPaymentId, () -> detailsLagMillis);
+    this.refunds = new PayPayRefunds(ledger, this::byPaymentId, this::lagMillis);
   }
 
   @Override
@@ -64,6 +68,45 @@ final class PayPayApi implements Gateway {
       return Json.text(Json.parse(request.body()), field);
     }
     return request.path().substring(request.path().lastIndexOf('/') + 1);
+  }
+
+  /**
+   * A create: its {@code orderDescription}, {@code Order <id>}. A refund: the payment its {@code
+   * paymentId} names. Details and a cancel: the payment of the {@code merchantPaymentId} in the
+   * path; deleting a code: the code's payment; a refund's lookup: the refund's payment.
+   */
+  @Override
+  public Optional<String> orderOf(SandboxRequest request) {
+    if (request.is("POST", CODES)) {
+      return OrderIds.ofDescription(Json.text(Json.parse(request.body()), "orderDescription"));
+    }
+    if (request.is("POST", REFUNDS)) {
+      String paymentId = Json.text(Json.parse(request.body()), "paymentId");
+      return paymentId == null
+          ? Optional.empty()
+          : byPaymentId(paymentId).flatMap(PayPayPayment::order);
+    }
+    String id = request.idAfter("GET", DETAILS);
+    if (id == null) {
+      id = request.idAfter("DELETE", PAYMENTS);
+    }
+    if (id != null) {
+      return orderOfPayment(id);
+    }
+    String code = request.idAfter("DELETE", CODES + "/");
+    if (code != null) {
+      return byCode(code).flatMap(PayPayPayment::order);
+    }
+    String refund = request.idAfter("GET", REFUNDS + "/");
+    return refund == null
+        ? Optional.empty()
+        : refunds.payment(refund).flatMap(PayPayPayment::order);
+  }
+
+  /** By its {@code merchantPaymentId}, the ledger's id. */
+  @Override
+  public Optional<String> orderOfPayment(String merchantPaymentId) {
+    return payment(merchantPaymentId).flatMap(PayPayPayment::order);
   }
 
   @Override
@@ -232,7 +275,7 @@ final class PayPayApi implements Gateway {
     }
     boolean moved =
         settlement == Settlement.COMPLETE
-            ? payment.complete(detailsLagMillis)
+            ? payment.complete(lagMillis(payment))
             : payment.move(PayPayPayment.CREATED, PayPayPayment.EXPIRED);
     if (!moved) {
       return Settlement.Outcome.NOT_PENDING;
@@ -248,7 +291,7 @@ final class PayPayApi implements Gateway {
     if (payment == null) {
       return Settlement.Outcome.UNKNOWN_PAYMENT;
     }
-    if (!payment.completeLate(detailsLagMillis)) {
+    if (!payment.completeLate(lagMillis(payment))) {
       return Settlement.Outcome.NOT_PENDING;
     }
     ledger.update(NAME, id, LedgerStatus.PAID);
@@ -285,6 +328,24 @@ final class PayPayApi implements Gateway {
     detailsLagMillis = millis;
   }
 
+  /** An order's own lag; 0 forgets it, so PayPay's lag for every payment applies again. */
+  @Override
+  public void detailsLag(String order, long millis) {
+    if (millis < 0) {
+      throw new IllegalArgumentException("delayMillis must not be negative.");
+    }
+    if (millis == 0) {
+      detailsLagByOrder.remove(order);
+    } else {
+      detailsLagByOrder.put(order, millis);
+    }
+  }
+
+  /** How long the payment's details lag behind it now: its order's lag, else PayPay's. */
+  private long lagMillis(PayPayPayment payment) {
+    return payment.order().map(detailsLagByOrder::get).orElse(detailsLagMillis);
+  }
+
   @Override
   public SandboxResponse failure(int status) {
     PayPayResult result =
@@ -305,5 +366,6 @@ final class PayPayApi implements Gateway {
     byCode.clear();
     refunds.clear();
     detailsLagMillis = 0;
+    detailsLagByOrder.clear();
   }
 }

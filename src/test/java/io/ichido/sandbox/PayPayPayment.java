@@ -46,6 +46,7 @@ final class PayPayPayment {
   private final String merchantPaymentId;
   private final String codeId;
   private final long amount;
+  private final Optional<String> order;
   private final List<Refund> refunds = new ArrayList<>();
   private String status = CREATED;
   private String paymentId;
@@ -59,6 +60,15 @@ final class PayPayPayment {
     this.merchantPaymentId = created.get("merchantPaymentId").asText();
     this.codeId = created.get("codeId").asText();
     this.amount = created.at("/amount/amount").asLong();
+    this.order = OrderIds.ofDescription(Json.text(created, "orderDescription"));
+  }
+
+  /**
+   * The order the payment is for: its create's {@code orderDescription}, {@code Order <id>}, is the
+   * only field of ours that names it ({@code merchantPaymentId} is a key derived from it).
+   */
+  Optional<String> order() {
+    return order;
   }
 
   String merchantPaymentId() {

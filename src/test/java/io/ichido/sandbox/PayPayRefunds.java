@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
-import java.util.function.LongSupplier;
+import java.util.function.ToLongFunction;
 
 /**
  * PayPay's refunds: {@code POST /v2/refunds} and {@code GET /v2/refunds/{merchantRefundId}}. A
@@ -15,10 +15,10 @@ import java.util.function.LongSupplier;
  * status now, as PayPay's OpenAPI document says ("the previous result is returned"). Refunds of one
  * payment may be several and partial, up to what was paid (a per-merchant feature at PayPay; older
  * SDKs say one per order). Every refund is answered {@code CREATED} and reads {@code REFUNDED} only
- * after the details lag, as PayPay refunds asynchronously. Unconfirmed: the {@code codeId}s of
- * {@code INVALID_PARAMS}, {@code UNACCEPTABLE_OP}, {@code REFUND_LIMIT_EXCEEDED} and {@code
- * RESOURCE_NOT_FOUND}, and whether PayPay enforces the {@code paymentId} query of the lookup (the
- * sandbox checks it when given).
+ * after the details lag (its payment's order's, else PayPay's), as PayPay refunds asynchronously.
+ * Unconfirmed: the {@code codeId}s of {@code INVALID_PARAMS}, {@code UNACCEPTABLE_OP}, {@code
+ * REFUND_LIMIT_EXCEEDED} and {@code RESOURCE_NOT_FOUND}, and whether PayPay enforces the {@code
+ * paymentId} query of the lookup (the sandbox checks it when given).
  */
 final class PayPayRefunds {
 
@@ -26,13 +26,13 @@ final class PayPayRefunds {
 
   private final Ledger ledger;
   private final Function<String, Optional<PayPayPayment>> byPaymentId;
-  private final LongSupplier lagMillis;
+  private final ToLongFunction<PayPayPayment> lagMillis;
   private final Map<String, PayPayPayment> byRefundId = new ConcurrentHashMap<>();
 
   PayPayRefunds(
       Ledger ledger,
       Function<String, Optional<PayPayPayment>> byPaymentId,
-      LongSupplier lagMillis) {
+      ToLongFunction<PayPayPayment> lagMillis) {
     this.ledger = ledger;
     this.byPaymentId = byPaymentId;
     this.lagMillis = lagMillis;
@@ -93,7 +93,7 @@ final class PayPayRefunds {
       String reason,
       long requestedAt,
       LedgerEntry entry) {
-    long doneAt = System.nanoTime() + lagMillis.getAsLong() * 1_000_000;
+    long doneAt = System.nanoTime() + lagMillis.applyAsLong(payment) * 1_000_000;
     payment.refunded(
         new PayPayPayment.Refund(
             refundId,
@@ -105,6 +105,11 @@ final class PayPayRefunds {
             doneAt),
         entry.amountRefunded());
     byRefundId.put(refundId, payment);
+  }
+
+  /** The payment a refund made under {@code merchantRefundId} gave back money of. */
+  Optional<PayPayPayment> payment(String merchantRefundId) {
+    return Optional.ofNullable(byRefundId.get(merchantRefundId));
   }
 
   /** {@code GET /v2/refunds/{merchantRefundId}[?paymentId=...]}. */

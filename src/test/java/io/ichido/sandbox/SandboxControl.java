@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -18,6 +20,44 @@ import java.util.stream.StreamSupport;
  * The sandbox's own API under {@code /_sandbox/}, never part of a real gateway: the ledger, faults,
  * chaos, statistics, reset, moving asynchronous payments on as their customer would, refunding paid
  * ones as the shop would, and the webhooks those moves sent.
+ *
+ * <p>Faults, chaos, webhook delivery and PayPay's details lag may be scoped to an order, so that
+ * tests sharing one sandbox, even at the same time, never meet each other's misbehaviour. An order
+ * is named by its id, a string or an integer ({@code 42}; {@code ORDER-42} means the same); a
+ * request is about the order {@link Gateway#orderOf} tells, and Ichido's later references {@code
+ * ORDER-<id>-<n>} are about order {@code <id>} too. A request about no order the sandbox can tell
+ * never meets a scoped fault or chaos.
+ *
+ * <ul>
+ *   <li>{@code GET ledger[?gateway=&reference=]}: every charge.
+ *   <li>{@code POST faults} {@code {"gateway","match","mode","times","delayMillis","order"}}:
+ *       queues a fault ({@link Fault}); with {@code order}, only requests about that order take it.
+ *   <li>{@code GET faults}: the queued faults, each with its {@code order} (null: any).
+ *   <li>{@code DELETE faults}: forgets every queued fault and ends every chaos; {@code DELETE
+ *       faults?order=<id>} forgets only the queued faults scoped to that order.
+ *   <li>{@code POST chaos} {@code {"probability","seed","modes","delayMillis","orders"}}: chaos
+ *       ({@link Chaos}); without {@code orders} for every request (replacing the earlier such
+ *       chaos), with them only for those orders' requests, which it then decides alone (an order
+ *       named again moves to the newer chaos). Several scoped chaos run at once, each with its own
+ *       generator.
+ *   <li>{@code DELETE chaos}: ends every chaos; {@code DELETE chaos?orders=<id>,<id>}: ends chaos
+ *       for those orders only (a scoped chaos left naming no order ends).
+ *   <li>{@code GET stats}: requests, faults per mode, {@code chaos} (for every request) and {@code
+ *       scopedChaos}.
+ *   <li>{@code POST search-delay} {@code {"gateway","delayMillis"}}: a search lag for every payment
+ *       of the gateway; it takes no order (400): one order's search lags through an {@code
+ *       index_delay} fault scoped to it.
+ *   <li>{@code POST details-lag} {@code {"gateway":"paypay","delayMillis","order"}}: PayPay's
+ *       details lag, with {@code order} for that order's payments only (0 forgets the order's).
+ *   <li>{@code POST webhook-delivery} {@code {"gateway","mode","delayMillis","order"}}: how the
+ *       gateway's webhooks go, with {@code order} for that order's payments only ({@code normal}
+ *       forgets the order's).
+ *   <li>{@code POST reset}: forgets everything, every order's settings included.
+ *   <li>{@code POST payments/{gateway}/{id}/complete|expire|refund|dispute|succeed-late}: the
+ *       customer or the shop moves a payment on.
+ *   <li>{@code GET webhooks}, {@code POST webhooks/{eventId}/redeliver}, {@code GET
+ *       pages/{gateway}/{id}}.
+ * </ul>
  */
 final class SandboxControl implements HttpHandler {
 
@@ -69,9 +109,11 @@ final class SandboxControl implements HttpHandler {
       case "chaos" -> chaos(request);
       case "stats" -> method.equals("GET") ? stats() : notAllowed();
       case "search-delay" ->
-          method.equals("POST") ? delay(request, Gateway::searchDelay) : notAllowed();
+          method.equals("POST") ? delay(request, Gateway::searchDelay, null) : notAllowed();
       case "details-lag" ->
-          method.equals("POST") ? delay(request, Gateway::detailsLag) : notAllowed();
+          method.equals("POST")
+              ? delay(request, Gateway::detailsLag, Gateway::detailsLag)
+              : notAllowed();
       case "webhook-delivery" -> method.equals("POST") ? webhookDelivery(request) : notAllowed();
       case "reset" -> method.equals("POST") ? reset() : notAllowed();
       case "payments" ->
@@ -108,7 +150,12 @@ final class SandboxControl implements HttpHandler {
         return SandboxResponse.json(200, faults.queued());
       }
       case "DELETE" -> {
-        faults.clear();
+        String order = request.queryParameters().get("order");
+        if (order == null) {
+          faults.clear();
+        } else {
+          faults.clear(orderParameter(order, "order"));
+        }
         return SandboxResponse.noContent();
       }
       default -> {
@@ -117,11 +164,20 @@ final class SandboxControl implements HttpHandler {
     }
   }
 
+  /** Sets a lag for one order's payments. */
+  @FunctionalInterface
+  private interface OrderLag {
+    void set(Gateway gateway, String order, long millis);
+  }
+
   /**
    * {@code {"gateway":"omise","delayMillis":N}}: every payment made (search-delay) or paid
-   * (details-lag) from now on lags by N ms in search or in its details.
+   * (details-lag) from now on lags by N ms in search or in its details; with {@code "order"} (where
+   * {@code perOrder} is given) only that order's payments. Refused with an order where none can be
+   * named, rather than lagging every order's payments.
    */
-  private SandboxResponse delay(SandboxRequest request, ObjLongConsumer<Gateway> set) {
+  private SandboxResponse delay(
+      SandboxRequest request, ObjLongConsumer<Gateway> set, OrderLag perOrder) {
     JsonNode body = Json.parse(request.body());
     String name = Json.text(body, "gateway");
     Gateway gateway = name == null ? null : gateways.get(name);
@@ -129,15 +185,24 @@ final class SandboxControl implements HttpHandler {
       throw new IllegalArgumentException(
           "A JSON object with a known gateway and a numeric delayMillis is required.");
     }
-    set.accept(gateway, body.get("delayMillis").asLong());
-    return SandboxResponse.json(
-        200,
-        Json.object().put("gateway", name).put("delayMillis", body.get("delayMillis").asLong()));
+    String order = OrderIds.fromJson(body.get("order"), "order");
+    if (order != null && perOrder == null) {
+      throw new IllegalArgumentException("This lag applies to every payment: it takes no order.");
+    }
+    long millis = body.get("delayMillis").asLong();
+    if (order == null) {
+      set.accept(gateway, millis);
+    } else {
+      perOrder.set(gateway, order, millis);
+    }
+    ObjectNode answer = Json.object().put("gateway", name).put("delayMillis", millis);
+    return SandboxResponse.json(200, order == null ? answer : answer.put("order", order));
   }
 
   /**
    * {@code {"gateway":"paypay","mode":"normal|twice|late|never","delayMillis":N}}: how the
-   * gateway's webhooks are delivered from now on (N: the delay of {@code late}).
+   * gateway's webhooks are delivered from now on (N: the delay of {@code late}); with {@code
+   * "order"}, the webhooks about that order's payments, whatever the gateway's mode.
    */
   private SandboxResponse webhookDelivery(SandboxRequest request) {
     JsonNode body = Json.parse(request.body());
@@ -152,9 +217,15 @@ final class SandboxControl implements HttpHandler {
       throw new IllegalArgumentException("Mode late needs a numeric delayMillis.");
     }
     long delayMillis = body.path("delayMillis").asLong(0);
-    webhooks.deliveryMode(name, delivery, delayMillis);
+    String order = OrderIds.fromJson(body.get("order"), "order");
+    if (order == null) {
+      webhooks.deliveryMode(name, delivery, delayMillis);
+    } else {
+      webhooks.deliveryMode(name, order, delivery, delayMillis);
+    }
     ObjectNode answer = Json.object().put("gateway", name).put("mode", delivery.wireName());
-    return SandboxResponse.json(200, answer.put("delayMillis", delayMillis));
+    answer.put("delayMillis", delayMillis);
+    return SandboxResponse.json(200, order == null ? answer : answer.put("order", order));
   }
 
   private SandboxResponse chaos(SandboxRequest request) {
@@ -166,8 +237,18 @@ final class SandboxControl implements HttpHandler {
         return SandboxResponse.json(200, chaos);
       }
       case "DELETE" -> {
-        faults.chaos(null);
-        LOG.info("Chaos off");
+        String orders = request.queryParameters().get("orders");
+        if (orders == null) {
+          faults.calm();
+          LOG.info("Chaos off");
+        } else {
+          List<String> calmed = new ArrayList<>();
+          for (String order : orders.split(",", -1)) {
+            calmed.add(orderParameter(order, "orders"));
+          }
+          faults.calm(calmed);
+          LOG.log(Level.INFO, "Chaos off for orders {0}", calmed);
+        }
         return SandboxResponse.noContent();
       }
       default -> {
@@ -183,6 +264,7 @@ final class SandboxControl implements HttpHandler {
     body.set("requestsByGateway", Json.MAPPER.valueToTree(requests));
     body.set("faults", Json.MAPPER.valueToTree(stats.faults()));
     body.set("chaos", Json.MAPPER.valueToTree(faults.chaos()));
+    body.set("scopedChaos", Json.MAPPER.valueToTree(faults.scopedChaos()));
     body.set("traced", Json.MAPPER.valueToTree(stats.traced()));
     return SandboxResponse.json(200, body);
   }
@@ -342,6 +424,13 @@ final class SandboxControl implements HttpHandler {
             + " <code>POST "
             + escape(base)
             + "/refund</code> (<code>?amount=N</code>: N of it, else all that is left).</p>");
+  }
+
+  /** An order named in a query string; 400 for a blank one. */
+  private static String orderParameter(String order, String parameter) {
+    return OrderIds.of(order.trim())
+        .orElseThrow(
+            () -> new IllegalArgumentException(parameter + " must name orders, not blanks."));
   }
 
   private static String escape(String text) {

@@ -47,6 +47,44 @@ final class StripeApi implements Gateway {
     return request.header("Idempotency-Key");
   }
 
+  /**
+   * A create: its {@code metadata[reference]} ({@code ORDER-<id>[-<n>]}), else its {@code
+   * metadata[order_id]}. A refund: the intent its {@code payment_intent} names; a cancel or a
+   * retrieve: the intent in the path; a search: the order its query asks for ({@link
+   * StripeSearch#order}).
+   */
+  @Override
+  public Optional<String> orderOf(SandboxRequest request) {
+    if (request.is("POST", INTENTS)) {
+      Map<String, String> metadata = Form.nested(request.form(), "metadata");
+      return order(metadata.get("reference"), metadata.get("order_id"));
+    }
+    if (request.is("POST", StripeRefunds.URL)) {
+      String intent = request.form().get("payment_intent");
+      return intent == null ? Optional.empty() : orderOfPayment(intent);
+    }
+    if (request.is("GET", StripeSearch.URL)) {
+      return StripeSearch.order(request.queryParameters().get("query"));
+    }
+    String canceled = request.idBetween("POST", INTENTS + "/", "/cancel");
+    String id = canceled != null ? canceled : intentId(request);
+    return id == null ? Optional.empty() : orderOfPayment(id);
+  }
+
+  /** By the intent's metadata, as its create gave it: intents never confirmed included. */
+  @Override
+  public Optional<String> orderOfPayment(String id) {
+    return intents
+        .find(id)
+        .map(intent -> intent.path("metadata"))
+        .flatMap(
+            metadata -> order(Json.text(metadata, "reference"), Json.text(metadata, "order_id")));
+  }
+
+  private static Optional<String> order(String reference, String orderId) {
+    return OrderIds.ofReference(reference).or(() -> OrderIds.of(orderId));
+  }
+
   @Override
   public SandboxResponse handle(SandboxRequest request) {
     // Stripe takes the key as a bearer token or as the Basic user (curl -u sk_test_...:).

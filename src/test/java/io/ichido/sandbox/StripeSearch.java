@@ -5,9 +5,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -37,6 +40,18 @@ final class StripeSearch {
       boolean equal = field != null && field.isTextual() && field.asText().equals(value);
       return equal != negated;
     }
+
+    /** The order the clause asks for: Ichido's reference or order id, not negated. */
+    Optional<String> order() {
+      if (negated || key == null) {
+        return Optional.empty();
+      }
+      return switch (key) {
+        case "reference" -> OrderIds.ofReference(value);
+        case "order_id" -> OrderIds.of(value);
+        default -> Optional.empty();
+      };
+    }
   }
 
   private final String query;
@@ -57,7 +72,7 @@ final class StripeSearch {
     }
     Predicate<JsonNode> matches;
     try {
-      matches = new StripeSearch(query).parse();
+      matches = new StripeSearch(query).parse()::matches;
     } catch (IllegalArgumentException e) {
       return StripeErrors.invalid("query", e.getMessage());
     }
@@ -109,8 +124,47 @@ final class StripeSearch {
     }
   }
 
-  /** The whole query as one test: all its clauses (AND) or any of them (OR). */
-  private Predicate<JsonNode> parse() {
+  /**
+   * The one order a search is about: the order its clauses {@code
+   * metadata['reference']:'ORDER-<id>'} or {@code metadata['order_id']:'<id>'} (not negated) name,
+   * when they all name the same one and, in an OR, every clause is one of them. Empty for a query
+   * naming no order or several, one that OR also finds other intents by, or one the sandbox cannot
+   * read.
+   */
+  static Optional<String> order(String query) {
+    if (query == null || query.isBlank()) {
+      return Optional.empty();
+    }
+    Query parsed;
+    try {
+      parsed = new StripeSearch(query).parse();
+    } catch (IllegalArgumentException unreadable) {
+      return Optional.empty();
+    }
+    Set<String> orders = new HashSet<>();
+    for (Clause clause : parsed.clauses()) {
+      Optional<String> order = clause.order();
+      if (order.isPresent()) {
+        orders.add(order.get());
+      } else if (parsed.any()) {
+        return Optional.empty();
+      }
+    }
+    return orders.size() == 1 ? Optional.of(orders.iterator().next()) : Optional.empty();
+  }
+
+  /** A parsed query: all its clauses hold (AND) or {@code any} of them (OR). */
+  private record Query(List<Clause> clauses, boolean any) {
+
+    boolean matches(JsonNode intent) {
+      return any
+          ? clauses.stream().anyMatch(clause -> clause.matches(intent))
+          : clauses.stream().allMatch(clause -> clause.matches(intent));
+    }
+  }
+
+  /** The whole query: all its clauses (AND) or any of them (OR). */
+  private Query parse() {
     List<Clause> clauses = new ArrayList<>();
     Boolean any = null;
     skipSpaces();
@@ -133,9 +187,7 @@ final class StripeSearch {
     if (clauses.size() > MAX_CLAUSES) {
       throw invalid("a query has at most " + MAX_CLAUSES + " clauses");
     }
-    return Boolean.TRUE.equals(any)
-        ? intent -> clauses.stream().anyMatch(clause -> clause.matches(intent))
-        : intent -> clauses.stream().allMatch(clause -> clause.matches(intent));
+    return new Query(List.copyOf(clauses), Boolean.TRUE.equals(any));
   }
 
   private Clause clause() {

@@ -129,6 +129,28 @@ final class TwoC2pApi implements Gateway {
     return token == null ? null : Json.text(Hs256.peek(token), "invoiceNo");
   }
 
+  /**
+   * The invoice number's order ({@code ORDER-<id>[-<n>]}) for every request, as {@link #matchKey}
+   * finds the invoice: the Payment Token's and the inquiry's JWT payload (read, not verified), Do
+   * Payment's token mapped to its invoice, the Payment Maintenance message decrypted.
+   */
+  @Override
+  public Optional<String> orderOf(SandboxRequest request) {
+    return OrderIds.of(matchKey(request));
+  }
+
+  @Override
+  public Optional<String> orderOfPayment(String tranRef) {
+    for (Invoice invoice : invoices.values()) {
+      synchronized (invoice) {
+        if (tranRef.equals(invoice.tranRef)) {
+          return OrderIds.of(invoice.invoiceNo);
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
   @Override
   public SandboxResponse handle(SandboxRequest request) {
     try {

@@ -30,7 +30,9 @@ import java.util.logging.Logger;
  * control API finds the webhook delivered when its call returns; an attempt without a 2xx answer is
  * retried in the background with growing waits, freshly signed each time, as the gateways do.
  * Without a webhooks URL the events are only recorded, so a run without a receiver can still see
- * what would be sent.
+ * what would be sent. How events are delivered ({@link WebhookDeliveryMode}) is set per gateway
+ * and, winning over that, per gateway and order of the event's payment, so that a test that loses
+ * its own order's webhooks leaves the webhooks of another test's orders alone.
  */
 final class WebhookSender implements PaymentEvents, AutoCloseable {
 
@@ -38,6 +40,12 @@ final class WebhookSender implements PaymentEvents, AutoCloseable {
   @FunctionalInterface
   interface Lookup {
     ObjectNode find(String gateway, String id);
+  }
+
+  /** The order of a payment, as its gateway knows it ({@link Gateway#orderOfPayment}). */
+  @FunctionalInterface
+  interface Orders {
+    Optional<String> of(String gateway, String id);
   }
 
   private static final Logger LOG = Logger.getLogger(WebhookSender.class.getName());
@@ -49,12 +57,16 @@ final class WebhookSender implements PaymentEvents, AutoCloseable {
   private final String target;
   private final String secret2c2p;
   private final Lookup lookup;
+  private final Orders orders;
   private final Retries retries;
   private final HttpClient http;
   private final ScheduledExecutorService scheduler;
   private final Map<String, WebhookDelivery> deliveries = new LinkedHashMap<>();
   private final ConcurrentHashMap<String, Long> amountsPaid = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, Delivering> delivering = new ConcurrentHashMap<>();
+
+  /** Per gateway and order ({@link #key}), a mode that wins over the gateway's. */
+  private final ConcurrentHashMap<String, Delivering> deliveringByOrder = new ConcurrentHashMap<>();
 
   /** A gateway's delivery mode and, for {@link WebhookDeliveryMode#LATE}, its delay. */
   private record Delivering(WebhookDeliveryMode mode, long delayMillis) {}
@@ -64,9 +76,18 @@ final class WebhookSender implements PaymentEvents, AutoCloseable {
    * @param secret2c2p the merchant secret 2C2P notifications are signed with
    */
   WebhookSender(String webhooksUrl, String secret2c2p, Lookup lookup, Retries retries) {
+    this(webhooksUrl, secret2c2p, lookup, (gateway, id) -> Optional.empty(), retries);
+  }
+
+  /**
+   * @param orders the order of a payment; when it knows none, the webhook's reference is taken
+   */
+  WebhookSender(
+      String webhooksUrl, String secret2c2p, Lookup lookup, Orders orders, Retries retries) {
     this.target = webhooksUrl == null ? null : validTarget(webhooksUrl);
     this.secret2c2p = secret2c2p;
     this.lookup = lookup;
+    this.orders = orders;
     this.retries = retries;
     this.http =
         HttpClient.newBuilder()
@@ -137,8 +158,7 @@ final class WebhookSender implements PaymentEvents, AutoCloseable {
           new Object[] {webhook.eventId(), webhook.type()});
       return;
     }
-    Delivering how =
-        delivering.getOrDefault(webhook.gateway(), new Delivering(WebhookDeliveryMode.NORMAL, 0));
+    Delivering how = delivering(webhook);
     switch (how.mode()) {
       case NEVER ->
           LOG.log(
@@ -163,6 +183,40 @@ final class WebhookSender implements PaymentEvents, AutoCloseable {
       throw new IllegalArgumentException("delayMillis must not be negative.");
     }
     delivering.put(gateway, new Delivering(mode, delayMillis));
+  }
+
+  /**
+   * How {@code gateway}'s webhooks about the payments of {@code order} are delivered from now on,
+   * whatever the gateway's mode; {@link WebhookDeliveryMode#NORMAL} forgets the order's own mode,
+   * so that the gateway's applies to it again.
+   */
+  void deliveryMode(String gateway, String order, WebhookDeliveryMode mode, long delayMillis) {
+    if (delayMillis < 0) {
+      throw new IllegalArgumentException("delayMillis must not be negative.");
+    }
+    if (mode == WebhookDeliveryMode.NORMAL) {
+      deliveringByOrder.remove(key(gateway, order));
+    } else {
+      deliveringByOrder.put(key(gateway, order), new Delivering(mode, delayMillis));
+    }
+  }
+
+  /** The mode of the webhook's payment's order, else of its gateway, else normal. */
+  private Delivering delivering(Webhook webhook) {
+    if (!deliveringByOrder.isEmpty()) {
+      Optional<String> order =
+          orders
+              .of(webhook.gateway(), webhook.chargeId())
+              // A gateway that no longer shows the payment (reset meanwhile): the ledger's word.
+              .or(() -> OrderIds.of(webhook.reference()));
+      Delivering own =
+          order.map(o -> deliveringByOrder.get(key(webhook.gateway(), o))).orElse(null);
+      if (own != null) {
+        return own;
+      }
+    }
+    return delivering.getOrDefault(
+        webhook.gateway(), new Delivering(WebhookDeliveryMode.NORMAL, 0));
   }
 
   /**
@@ -220,9 +274,13 @@ final class WebhookSender implements PaymentEvents, AutoCloseable {
     return Optional.ofNullable(latest);
   }
 
-  /** Forgets every event, cancels their pending retries and delivers normally again. */
+  /**
+   * Forgets every event, cancels their pending retries and delivers normally again, every order
+   * included.
+   */
   synchronized void reset() {
     delivering.clear();
+    deliveringByOrder.clear();
     deliveries.values().forEach(WebhookDelivery::cancel);
     deliveries.clear();
   }

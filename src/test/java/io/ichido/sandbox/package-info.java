@@ -20,6 +20,14 @@
  * with the merchant secret, {@code 9005} for a missing field, {@code 9004} for an invalid value or
  * an unknown payment token.
  *
+ * <p>Tests that share one sandbox scope what they set to their own orders: a fault ({@code
+ * "order"}), chaos ({@code "orders"}), webhook delivery and PayPay's details lag ({@code "order"})
+ * then reach only the requests and payments of those orders. Each gateway tells which order a
+ * request is about ({@link io.ichido.sandbox.Gateway#orderOf}): the reference a create carries
+ * ({@code ORDER-<id>}, a later attempt {@code ORDER-<id>-<n>}), or the payment a read, search,
+ * refund or cancel names; a request whose order cannot be told is about none and never meets a
+ * scoped fault. {@link io.ichido.sandbox.SandboxControl} lists the control API.
+ *
  * <p>Payment status changes become the gateways' signed webhooks ({@link
  * io.ichido.sandbox.WebhookSender}); {@link io.ichido.sandbox.WebhookEvents}, {@link
  * io.ichido.sandbox.WebhookSigner} and {@link io.ichido.sandbox.WebhookSecrets} are public so that

@@ -9,10 +9,12 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /** The local gateway sandbox's control API: its ledger and its misbehaviour. */
 public final class Sandbox {
@@ -132,6 +134,30 @@ public final class Sandbox {
             delayMillis));
   }
 
+  /**
+   * Queues a fault for the next {@code times} requests to {@code gateway} ({@code *}: any) about
+   * order {@code orderId} only: its charge, and the reads, searches, refunds and cancels of its
+   * payments (see {@code io.ichido.sandbox.Gateway#orderOf}). Another test's orders, and requests
+   * whose order the sandbox cannot tell, never take it.
+   */
+  public static void fault(String gateway, long orderId, String mode, int times, long delayMillis) {
+    post(
+        "/_sandbox/faults",
+        Map.of(
+            "gateway",
+            gateway,
+            "match",
+            "*",
+            "mode",
+            mode,
+            "times",
+            times,
+            "delayMillis",
+            delayMillis,
+            "order",
+            orderId));
+  }
+
   public static void chaos(double probability, long seed, List<String> modes, long delayMillis) {
     post(
         "/_sandbox/chaos",
@@ -139,13 +165,69 @@ public final class Sandbox {
             "probability", probability, "seed", seed, "modes", modes, "delayMillis", delayMillis));
   }
 
+  /**
+   * Chaos for the requests about {@code orders} only, with its own generator seeded {@code seed}:
+   * each such request misbehaves with {@code probability} in one of {@code modes} (empty: the
+   * transport modes). It decides those orders' requests alone, instead of any chaos for every
+   * order; an order already under another test's scoped chaos moves to this one. Ended by {@link
+   * #calm(Collection)}.
+   */
+  public static void chaos(
+      double probability,
+      long seed,
+      List<String> modes,
+      long delayMillis,
+      Collection<Long> orders) {
+    if (orders.isEmpty()) {
+      // The sandbox refuses an empty list too: chaos for no order must never become chaos for all.
+      throw new IllegalArgumentException("Name at least one order.");
+    }
+    post(
+        "/_sandbox/chaos",
+        Map.of(
+            "probability",
+            probability,
+            "seed",
+            seed,
+            "modes",
+            modes,
+            "delayMillis",
+            delayMillis,
+            "orders",
+            List.copyOf(orders)));
+  }
+
   public static void calm() {
     send(HttpRequest.newBuilder(URI.create(URL + "/_sandbox/chaos")).DELETE().build());
+  }
+
+  /**
+   * Ends chaos for {@code orders}: they leave every scoped chaos naming them (one left naming no
+   * order ends). Chaos for other orders, and chaos for every order, goes on.
+   */
+  public static void calm(Collection<Long> orders) {
+    if (orders.isEmpty()) {
+      return;
+    }
+    String ids = orders.stream().map(String::valueOf).collect(Collectors.joining(","));
+    send(
+        HttpRequest.newBuilder(URI.create(URL + "/_sandbox/chaos?orders=" + ids)).DELETE().build());
   }
 
   /** Forgets every queued fault: the gateway is back. */
   public static void clearFaults() {
     send(HttpRequest.newBuilder(URI.create(URL + "/_sandbox/faults")).DELETE().build());
+  }
+
+  /**
+   * Forgets the queued faults scoped to order {@code orderId}; other orders' faults, unscoped
+   * faults and chaos stay (end chaos with {@link #calm(Collection)}).
+   */
+  public static void clearFaults(long orderId) {
+    send(
+        HttpRequest.newBuilder(URI.create(URL + "/_sandbox/faults?order=" + orderId))
+            .DELETE()
+            .build());
   }
 
   /** The customer pays an asynchronous payment; the sandbox sends the gateway's signed webhook. */
@@ -213,11 +295,33 @@ public final class Sandbox {
     post("/_sandbox/details-lag", Map.of("gateway", gateway, "delayMillis", millis));
   }
 
+  /**
+   * The payments of order {@code orderId} paid (and refunds made) from now on keep saying they wait
+   * in {@code gateway}'s details this long, whatever the lag for other orders; 0 forgets the
+   * order's own lag (the gateway's applies again). PayPay only.
+   */
+  public static void detailsLag(String gateway, long orderId, long millis) {
+    post(
+        "/_sandbox/details-lag",
+        Map.of("gateway", gateway, "delayMillis", millis, "order", orderId));
+  }
+
   /** How {@code gateway}'s webhooks go from now on: normal, twice, late (by millis) or never. */
   public static void webhookDelivery(String gateway, String mode, long millis) {
     post(
         "/_sandbox/webhook-delivery",
         Map.of("gateway", gateway, "mode", mode, "delayMillis", millis));
+  }
+
+  /**
+   * How {@code gateway}'s webhooks about the payments of order {@code orderId} go from now on,
+   * whatever its mode for other orders: normal, twice, late (by millis) or never. {@code normal}
+   * forgets the order's own mode (the gateway's applies again).
+   */
+  public static void webhookDelivery(String gateway, long orderId, String mode, long millis) {
+    post(
+        "/_sandbox/webhook-delivery",
+        Map.of("gateway", gateway, "mode", mode, "delayMillis", millis, "order", orderId));
   }
 
   /** The gateway delivers the same event again, freshly signed. */
