@@ -20,7 +20,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -38,12 +37,6 @@ class CancellationIT extends OnSharedDeployment {
 
   private static final String CHARGE = "/api/payments/charge";
   private static final Api SHOP = Api.as("shop-a");
-
-  @AfterEach
-  void gatewayBack() {
-    Sandbox.clearFaults();
-    Sandbox.calm();
-  }
 
   @Test
   @DisplayName(
@@ -292,7 +285,7 @@ class CancellationIT extends OnSharedDeployment {
     assertThat(inventory(sku)).isEqualTo(List.of(10, 1, 9));
     assertThat(facts(orderId, "ORDER_STATUS_CHANGED", "CANCELLED")).isEmpty();
 
-    Sandbox.clearFaults();
+    Sandbox.clearFaults(orderId);
     HttpResponse<String> settled = new Shopper(SHOP).untilFinal(cancel(orderId), key, "{}");
 
     assertThat(settled.statusCode()).as(settled.body()).isEqualTo(409);
@@ -319,7 +312,7 @@ class CancellationIT extends OnSharedDeployment {
     assertThat(orderStatus(orderId)).isEqualTo("PENDING_PAYMENT");
     assertThat(Db.reserved(sku)).isEqualTo(1);
 
-    Sandbox.clearFaults();
+    Sandbox.clearFaults(orderId);
     HttpResponse<String> cancelled = cancelUntilFinal(orderId);
 
     assertThat(cancelled.statusCode()).as(cancelled.body()).isEqualTo(200);
@@ -334,7 +327,7 @@ class CancellationIT extends OnSharedDeployment {
   /** The gateway makes the charge and every answer of it is lost until the faults are cleared. */
   private static void chargeWithEveryAnswerLost(
       JsonNode order, String gateway, String method, String token) {
-    Sandbox.fault(gateway, "*", "drop", 1000, 0);
+    Sandbox.fault(gateway, order.get("id").asLong(), "drop", 1000, 0);
     HttpResponse<String> lost =
         SHOP.postJson(
             CHARGE, "pay-" + UUID.randomUUID(), Shopper.chargeBody(order, gateway, method, token));

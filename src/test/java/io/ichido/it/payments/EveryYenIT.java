@@ -17,7 +17,6 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -31,12 +30,6 @@ class EveryYenIT extends OnSharedDeployment {
 
   private static final String CHARGE = "/api/payments/charge";
   private static final Api SHOP = Api.as("shop-a");
-
-  @AfterEach
-  void gatewayBack() {
-    Sandbox.clearFaults();
-    Sandbox.calm();
-  }
 
   @Test
   @DisplayName(
@@ -196,7 +189,7 @@ class EveryYenIT extends OnSharedDeployment {
     JsonNode order = new Shopper(SHOP).order(sku, 1);
     long orderId = order.get("id").asLong();
     // The payment is made; every answer to it, and to sending it again, is lost.
-    Sandbox.fault("komoju", "*", "drop", 200, 0);
+    Sandbox.fault("komoju", orderId, "drop", 200, 0);
     HttpResponse<String> first =
         SHOP.postJson(
             CHARGE,
@@ -332,11 +325,11 @@ class EveryYenIT extends OnSharedDeployment {
     JsonNode order = new Shopper(SHOP).order(sku, 1);
     long orderId = order.get("id").asLong();
     String body = Shopper.chargeBody(order, "stripe", "card", Sandbox.CARD_THAT_PAYS.get("stripe"));
-    Sandbox.fault("stripe", "*", "drop", 4, 0);
+    Sandbox.fault("stripe", orderId, "drop", 4, 0);
     HttpResponse<String> first = SHOP.postJson(CHARGE, "pay-" + UUID.randomUUID(), body);
     assertThat(first.statusCode()).as(first.body()).isEqualTo(503);
-    Sandbox.clearFaults();
-    Sandbox.fault("stripe", "*", "http401", 1000, 0);
+    Sandbox.clearFaults(orderId);
+    Sandbox.fault("stripe", orderId, "http401", 1000, 0);
 
     HttpResponse<String> newKey = SHOP.postJson(CHARGE, "pay-" + UUID.randomUUID(), body);
     assertThat(newKey.statusCode()).as(newKey.body()).isEqualTo(409);
@@ -347,7 +340,7 @@ class EveryYenIT extends OnSharedDeployment {
     assertThat(ready.body()).contains("ichido.gateway.stripe.secret-key").contains("refused");
     assertThat(Metrics.counter("ichido_gateway_refusals_total")).isPositive();
 
-    Sandbox.clearFaults();
+    Sandbox.clearFaults(orderId);
     HttpResponse<String> last =
         new Shopper(SHOP).untilFinal(CHARGE, () -> "pay-" + UUID.randomUUID(), body);
     assertThat(last.statusCode()).as(last.body()).isEqualTo(409);

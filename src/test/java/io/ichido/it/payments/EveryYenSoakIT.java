@@ -13,12 +13,14 @@ import io.ichido.it.support.SoakSize;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -104,38 +106,48 @@ class EveryYenSoakIT {
           + " its amount or nothing, every charge logged, nothing left in doubt")
   void soak() throws Exception {
     String sku = Db.newProduct(ORDERS, 1280, 10);
-    Sandbox.chaos(
-        0.15,
-        20261201L,
-        List.of(
-            "reset",
-            "http500",
-            "http429",
-            "http401",
-            "timeout",
-            "drop",
-            "delay",
-            "slow",
-            "index_delay"),
-        2500);
     Map<Long, Long> amounts = new ConcurrentHashMap<>();
     Map<Long, Story> stories = new ConcurrentHashMap<>();
     Map<Long, String> gateways = new ConcurrentHashMap<>();
     ExecutorService clients = Executors.newFixedThreadPool(CLIENTS);
     long started = System.nanoTime();
+    List<Long> placed = new ArrayList<>();
     try {
+      // The orders first, so that the chaos is this test's alone: only their calls fail.
+      List<JsonNode> orders = new ArrayList<>();
+      Callable<JsonNode> placeOne = () -> new Shopper(Api.as("shop-a")).order(sku, 1);
+      for (Future<JsonNode> one : clients.invokeAll(Collections.nCopies(ORDERS, placeOne))) {
+        orders.add(one.get());
+        placed.add(one.get().get("id").asLong());
+      }
+      Sandbox.chaos(
+          0.15,
+          20261201L,
+          List.of(
+              "reset",
+              "http500",
+              "http429",
+              "http401",
+              "timeout",
+              "drop",
+              "delay",
+              "slow",
+              "index_delay"),
+          2500,
+          placed);
       List<Future<?>> work = new ArrayList<>();
       for (int i = 0; i < ORDERS; i++) {
         String gateway = GATEWAYS.get(i % GATEWAYS.size());
         Story story = story(i, gateway);
-        work.add(clients.submit(() -> pay(sku, gateway, story, amounts, stories, gateways)));
+        JsonNode order = orders.get(i);
+        work.add(clients.submit(() -> pay(order, gateway, story, amounts, stories, gateways)));
       }
       for (Future<?> f : work) {
         f.get(10, TimeUnit.MINUTES);
       }
     } finally {
       clients.shutdownNow();
-      Sandbox.calm();
+      Sandbox.calm(placed);
     }
 
     // The gateways report the declined cards captured after all, and the abandoned 3-D Secure
@@ -225,14 +237,13 @@ class EveryYenSoakIT {
   }
 
   private static void pay(
-      String sku,
+      JsonNode order,
       String gateway,
       Story story,
       Map<Long, Long> amounts,
       Map<Long, Story> stories,
       Map<Long, String> gateways) {
     Shopper shopper = new Shopper(Api.as("shop-a"));
-    JsonNode order = shopper.order(sku, 1);
     long orderId = order.get("id").asLong();
     stories.put(orderId, story);
     gateways.put(orderId, gateway);

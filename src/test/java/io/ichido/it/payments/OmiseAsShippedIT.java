@@ -16,7 +16,6 @@ import java.util.UUID;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.container.annotation.ArquillianTest;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -39,11 +38,6 @@ class OmiseAsShippedIT {
     return Deployments.appWith("ichido-omise-as-shipped", config);
   }
 
-  @AfterEach
-  void gatewayBack() {
-    Sandbox.clearFaults();
-  }
-
   @Test
   @DisplayName(
       "Omise works on a charge past our timeout and the search shows nothing yet: still in doubt,"
@@ -55,7 +49,7 @@ class OmiseAsShippedIT {
     String key = "pay-" + UUID.randomUUID();
     String body = Shopper.chargeBody(order, "omise", "card", Sandbox.CARD_THAT_PAYS.get("omise"));
     // Omise holds the charge 8 s, then makes it; our read timeout is 2 s.
-    Sandbox.fault("omise", "*", "slow", 1, 8_000);
+    Sandbox.fault("omise", orderId, "slow", 1, 8_000);
 
     HttpResponse<String> first = SHOP.postJson(CHARGE, key, body);
     assertThat(first.statusCode()).as(first.body()).isEqualTo(503);

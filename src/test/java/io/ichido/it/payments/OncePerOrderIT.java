@@ -30,7 +30,6 @@ import java.util.stream.Stream;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.container.annotation.ArquillianTest;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -60,12 +59,6 @@ class OncePerOrderIT {
     return Deployments.appWith("ichido-once", config);
   }
 
-  @AfterEach
-  void gatewayBack() {
-    Sandbox.clearFaults();
-    Sandbox.calm();
-  }
-
   static Stream<String> gateways() {
     return Stream.of("stripe", "omise", "komoju", "2c2p");
   }
@@ -79,7 +72,7 @@ class OncePerOrderIT {
     long orderId = order.get("id").asLong();
     String body = Shopper.chargeBody(order, gateway, "card", Sandbox.CARD_THAT_PAYS.get(gateway));
     // The charge is made; every answer to it, and to asking again, is lost for a while.
-    Sandbox.fault(gateway, "*", "drop", 8, 0);
+    Sandbox.fault(gateway, orderId, "drop", 8, 0);
 
     HttpResponse<String> first = SHOP_A.postJson(CHARGE, "pay-" + UUID.randomUUID(), body);
     assertThat(first.statusCode()).as(first.body()).isEqualTo(503);
@@ -123,8 +116,8 @@ class OncePerOrderIT {
     JsonNode order = new Shopper(SHOP_A).order(sku, 1);
     long orderId = order.get("id").asLong();
     String body = Shopper.chargeBody(order, "stripe", "card", "pm_card_visa");
-    Sandbox.fault("stripe", "*", "drop", 4, 0);
-    Sandbox.fault("stripe", "*", "reset", 40, 0);
+    Sandbox.fault("stripe", orderId, "drop", 4, 0);
+    Sandbox.fault("stripe", orderId, "reset", 40, 0);
 
     HttpResponse<String> first = SHOP_A.postJson(CHARGE, "pay-" + UUID.randomUUID(), body);
     HttpResponse<String> second = SHOP_A.postJson(CHARGE, "pay-" + UUID.randomUUID(), body);
@@ -136,7 +129,7 @@ class OncePerOrderIT {
     assertThat(successfulCharges(orderId)).as("only the first request's charge").hasSize(1);
     assertThat(status(orderId)).isEqualTo("PENDING_PAYMENT");
 
-    Sandbox.clearFaults();
+    Sandbox.clearFaults(orderId);
     Await.until(
         "the reconciler to settle order " + orderId + " as PAID",
         Duration.ofSeconds(60),
@@ -155,7 +148,7 @@ class OncePerOrderIT {
     JsonNode order = new Shopper(SHOP_A).order(Db.newProduct(10, 640, 8), 1);
     long orderId = order.get("id").asLong();
     String body = Shopper.chargeBody(order, "stripe", "card", "pm_card_visa");
-    Sandbox.fault("stripe", "*", "delay", 1, 1500);
+    Sandbox.fault("stripe", orderId, "delay", 1, 1500);
 
     List<HttpResponse<String>> answers =
         Together.fire(6, i -> SHOP_A.postJson(CHARGE, "tab-" + i + "-" + UUID.randomUUID(), body));
@@ -185,7 +178,7 @@ class OncePerOrderIT {
     JsonNode order = new Shopper(SHOP_A).order(sku, 1);
     long orderId = order.get("id").asLong();
     // Nothing but the webhook can tell us: every answer stays lost.
-    Sandbox.fault(gateway, "*", "drop", 100, 0);
+    Sandbox.fault(gateway, orderId, "drop", 100, 0);
     HttpResponse<String> lost =
         SHOP_A.postJson(
             CHARGE, "pay-" + UUID.randomUUID(), Shopper.chargeBody(order, gateway, method, ""));
@@ -289,7 +282,7 @@ class OncePerOrderIT {
     JsonNode order = new Shopper(SHOP_A).order(sku, 1);
     long orderId = order.get("id").asLong();
     // The charge answer (2C2P: the inquiry that reads it back) says what the gateway did not do.
-    Sandbox.fault(gateway, "*", alteration, 1, 0);
+    Sandbox.fault(gateway, orderId, alteration, 1, 0);
 
     HttpResponse<String> answer =
         SHOP_A.postJson(
@@ -326,7 +319,7 @@ class OncePerOrderIT {
             .matcher(authenticated);
     assertThat(form.find()).as(authenticated).isTrue();
     String returnUrl = form.group(1).replace("&amp;", "&");
-    Sandbox.fault("2c2p", "*", "alter_amount", 1, 0);
+    Sandbox.fault("2c2p", orderId, "alter_amount", 1, 0);
 
     HttpResponse<String> back =
         Api.anonymous().get(returnUrl.substring(returnUrl.indexOf("/api/")));
@@ -396,7 +389,9 @@ class OncePerOrderIT {
       orders.add(shopper.order(slowSku, 1));
     }
     String otherSku = Db.newProduct(100, 300, 10);
-    Sandbox.fault("stripe", "*", "delay", 60, 5000);
+    for (JsonNode order : orders) {
+      Sandbox.fault("stripe", order.get("id").asLong(), "delay", 1, 5000);
+    }
 
     ExecutorService pool = Executors.newFixedThreadPool(62);
     try {

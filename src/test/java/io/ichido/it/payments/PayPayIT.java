@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.stream.StreamSupport;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -33,13 +32,6 @@ class PayPayIT extends OnSharedDeployment {
   private static final String CHARGE = "/api/payments/charge";
   private static final Api SHOP_A = Api.as("shop-a");
   private static final Mailbox MAILBOX = Mailbox.shared();
-
-  @AfterEach
-  void calm() {
-    Sandbox.clearFaults();
-    Sandbox.detailsLag("paypay", 0);
-    Sandbox.webhookDelivery("paypay", "normal", 0);
-  }
 
   private static JsonNode order(String sku) {
     return new Shopper(SHOP_A).order(sku, 1);
@@ -132,7 +124,7 @@ class PayPayIT extends OnSharedDeployment {
     JsonNode order = order(sku);
     long orderId = order.path("id").asLong();
     // No webhook: only the customer's return can make us look.
-    Sandbox.webhookDelivery("paypay", "never", 0);
+    Sandbox.webhookDelivery("paypay", orderId, "never", 0);
     HttpResponse<String> answer = pay(order, "pay-" + UUID.randomUUID(), email);
     assertThat(answer.statusCode()).as(answer.body()).isIn(201, 202);
     String cashier = Shopper.json(answer.body()).path("authorize_uri").asText();
@@ -172,7 +164,7 @@ class PayPayIT extends OnSharedDeployment {
     JsonNode order = order(sku);
     long orderId = order.path("id").asLong();
     // The create and the request's own three resends under the same key: every answer lost.
-    Sandbox.fault("paypay", "*", "drop", 4, 0);
+    Sandbox.fault("paypay", orderId, "drop", 4, 0);
     String key = "pay-" + UUID.randomUUID();
 
     HttpResponse<String> lost = pay(order, key, email);
@@ -207,7 +199,7 @@ class PayPayIT extends OnSharedDeployment {
     String email = email("early");
     JsonNode order = order(sku);
     long orderId = order.path("id").asLong();
-    Sandbox.fault("paypay", "*", "pay_before_answer", 1, 0);
+    Sandbox.fault("paypay", orderId, "pay_before_answer", 1, 0);
 
     HttpResponse<String> answer = pay(order, "pay-" + UUID.randomUUID(), email);
 
@@ -226,8 +218,8 @@ class PayPayIT extends OnSharedDeployment {
     long orderId = order.path("id").asLong();
     HttpResponse<String> answer = pay(order, "pay-" + UUID.randomUUID(), email);
     String key = Shopper.json(answer.body()).path("charge_id").asText();
-    Sandbox.detailsLag("paypay", 3000);
-    Sandbox.webhookDelivery("paypay", "twice", 0);
+    Sandbox.detailsLag("paypay", orderId, 3000);
+    Sandbox.webhookDelivery("paypay", orderId, "twice", 0);
     long facts = Db.factsByKind("order_id", orderId).values().stream().mapToLong(n -> n).sum();
 
     Sandbox.complete("paypay", key);
@@ -246,7 +238,7 @@ class PayPayIT extends OnSharedDeployment {
     String email = email("never");
     JsonNode order = order(sku);
     long orderId = order.path("id").asLong();
-    Sandbox.webhookDelivery("paypay", "never", 0);
+    Sandbox.webhookDelivery("paypay", orderId, "never", 0);
     HttpResponse<String> answer = pay(order, "pay-" + UUID.randomUUID(), email);
     String key = Shopper.json(answer.body()).path("charge_id").asText();
 
@@ -327,14 +319,15 @@ class PayPayIT extends OnSharedDeployment {
    */
   private static long paidUnseen(String sku) {
     JsonNode order = order(sku);
-    Sandbox.webhookDelivery("paypay", "never", 0);
+    long orderId = order.path("id").asLong();
+    Sandbox.webhookDelivery("paypay", orderId, "never", 0);
     String key =
         Shopper.json(pay(order, "pay-" + UUID.randomUUID(), email("unseen")).body())
             .path("charge_id")
             .asText();
-    Sandbox.detailsLag("paypay", 120_000);
+    Sandbox.detailsLag("paypay", orderId, 120_000);
     Sandbox.complete("paypay", key);
-    return order.path("id").asLong();
+    return orderId;
   }
 
   /**
@@ -399,7 +392,7 @@ class PayPayIT extends OnSharedDeployment {
     Sandbox.complete("paypay", key);
     Await.until("order " + orderId + " paid", () -> "PAID".equals(orderStatus(orderId)));
 
-    Sandbox.fault("paypay", "*", "drop", 1, 0);
+    Sandbox.fault("paypay", orderId, "drop", 1, 0);
     String refundKey = "refund-" + UUID.randomUUID();
     String body = "{\"amount\":400,\"reason\":\"a mug arrived broken\"}";
     HttpResponse<String> lost =

@@ -11,9 +11,11 @@ import io.ichido.it.support.Shopper;
 import io.ichido.it.support.SoakSize;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -58,25 +60,34 @@ class PaymentSoakIT extends OnSharedDeployment {
           + " ordered")
   void soak() throws Exception {
     String sku = Db.newProduct(ORDERS, 1234, 10);
-    Sandbox.chaos(
-        0.15,
-        20261130L,
-        List.of("reset", "http500", "http503", "http429", "timeout", "drop", "delay", "slow"),
-        2500);
     Map<Long, Long> ordered = new ConcurrentHashMap<>();
     AtomicInteger retries = new AtomicInteger();
     AtomicInteger newKeyFoundItPaid = new AtomicInteger();
     ExecutorService clients = Executors.newFixedThreadPool(CLIENTS);
     long started = System.nanoTime();
+    List<Long> ids = new ArrayList<>();
     try {
+      // The orders first, so that the chaos is this test's alone: only their calls fail.
+      Callable<JsonNode> placeOne = () -> new Shopper(Api.as("shop-a")).order(sku, 1);
+      List<JsonNode> orders = new ArrayList<>();
+      for (Future<JsonNode> placed : clients.invokeAll(Collections.nCopies(ORDERS, placeOne))) {
+        orders.add(placed.get());
+        ids.add(placed.get().get("id").asLong());
+      }
+      Sandbox.chaos(
+          0.15,
+          20261130L,
+          List.of("reset", "http500", "http503", "http429", "timeout", "drop", "delay", "slow"),
+          2500,
+          ids);
       List<Future<?>> work = new ArrayList<>();
       for (int i = 0; i < ORDERS; i++) {
         String gateway = GATEWAYS.get(i % GATEWAYS.size());
+        JsonNode order = orders.get(i);
         work.add(
             clients.submit(
                 () -> {
                   Shopper shopper = new Shopper(Api.as("shop-a"));
-                  JsonNode order = shopper.order(sku, 1);
                   HttpResponse<String> paid =
                       shopper.untilFinal(
                           "/api/payments/charge",
@@ -99,7 +110,7 @@ class PaymentSoakIT extends OnSharedDeployment {
       }
     } finally {
       clients.shutdownNow();
-      Sandbox.calm();
+      Sandbox.calm(ids);
     }
     long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started);
 

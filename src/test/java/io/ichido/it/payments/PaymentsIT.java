@@ -20,7 +20,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,11 +32,6 @@ class PaymentsIT extends OnSharedDeployment {
 
   private static final String CHARGE = "/api/payments/charge";
   private static final Api SHOP_A = Api.as("shop-a");
-
-  @AfterEach
-  void calm() {
-    Sandbox.calm();
-  }
 
   static Stream<Arguments> gatewaysAndFailures() {
     List<Arguments> cases = new ArrayList<>();
@@ -64,7 +58,7 @@ class PaymentsIT extends OnSharedDeployment {
     Shopper shopper = new Shopper(SHOP_A);
     JsonNode order = shopper.order(sku, 1);
     long orderId = order.get("id").asLong();
-    Sandbox.fault(gateway, "*", mode, times, delayMillis);
+    Sandbox.fault(gateway, orderId, mode, times, delayMillis);
 
     HttpResponse<String> answer =
         shopper.untilFinal(
@@ -91,7 +85,7 @@ class PaymentsIT extends OnSharedDeployment {
     JsonNode order = new Shopper(SHOP_A).order(Db.newProduct(10, 500, 10), 1);
     String key = "pay-" + UUID.randomUUID();
     String body = Shopper.chargeBody(order, "stripe", "card", "pm_card_visa");
-    Sandbox.fault("stripe", "*", "delay", 1, 1000);
+    Sandbox.fault("stripe", order.get("id").asLong(), "delay", 1, 1000);
 
     ExecutorService pool = Executors.newFixedThreadPool(20);
     try {

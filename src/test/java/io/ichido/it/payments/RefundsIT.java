@@ -17,7 +17,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,11 +32,6 @@ class RefundsIT extends OnSharedDeployment {
 
   private static final Api SHOP_A = Api.as("shop-a");
   private static final Mailbox MAILBOX = Mailbox.shared();
-
-  @AfterEach
-  void calm() {
-    Sandbox.clearFaults();
-  }
 
   /** 3 × 123 yen at 8 % and 2 × 155 yen at 10 %: 739 yen, paid by card through {@code gateway}. */
   private static JsonNode paidOrder(String gateway, String email) {
@@ -98,7 +92,7 @@ class RefundsIT extends OnSharedDeployment {
     MAILBOX.await(email, 1); // the receipt
 
     // The gateway makes the refund and its answer is lost on the way back.
-    Sandbox.fault(gateway, "*", "drop", 1, 0);
+    Sandbox.fault(gateway, orderId, "drop", 1, 0);
     String key = "refund-" + UUID.randomUUID();
     HttpResponse<String> lost = refund(orderId, key, 300);
     assertThat(lost.statusCode()).as(lost.body()).isEqualTo(503);

@@ -18,7 +18,6 @@ import io.ichido.it.support.Together;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -34,11 +33,6 @@ class ReviewQueueIT extends OnSharedDeployment {
   private static final Api OPERATOR = Api.as("operator");
   private static final Api AUDITOR = Api.as("auditor");
   private static final Mailbox MAILBOX = Mailbox.shared();
-
-  @AfterEach
-  void calm() {
-    Sandbox.clearFaults();
-  }
 
   private static JsonNode queued(long orderId) {
     HttpResponse<String> queue = OPERATOR.get("/api/review");
@@ -215,7 +209,7 @@ class ReviewQueueIT extends OnSharedDeployment {
     long orderId = charge.path("order_id").asLong();
     long received = charge.path("amount").asLong() - 500;
 
-    Sandbox.fault("komoju", "*", "drop", 1, 0);
+    Sandbox.fault("komoju", orderId, "drop", 1, 0);
     String path = "/api/review/orders/" + orderId + "/refund";
     String key = "refund-" + UUID.randomUUID();
     HttpResponse<String> lost = OPERATOR.postJson(path, key, "");

@@ -112,7 +112,7 @@ class PlatformIT {
   void retriedGatewayCallTraced() throws Exception {
     JsonNode order = Shopper.json(placeOrder("retried-trace"));
     long orderId = order.path("id").asLong();
-    Sandbox.fault("stripe", "*", "http503", 1, 0);
+    Sandbox.fault("stripe", orderId, "http503", 1, 0);
     HttpResponse<String> charged =
         Api.as("shop-a")
             .postJson(

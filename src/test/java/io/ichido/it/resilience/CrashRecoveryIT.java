@@ -84,7 +84,7 @@ class CrashRecoveryIT {
     String body = Shopper.chargeBody(order, "stripe", "card", "pm_card_visa");
 
     // The sandbox makes the charge, then sits on the answer while we pull the plug.
-    Sandbox.fault("stripe", "*", "delay", 1, 10_000);
+    Sandbox.fault("stripe", orderId, "delay", 1, 10_000);
     Instant claimed = Instant.now();
     CompletableFuture<Object> doomed =
         CompletableFuture.supplyAsync(() -> SHOP_A.postJson("/api/payments/charge", key, body))

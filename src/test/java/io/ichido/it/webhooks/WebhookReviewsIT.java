@@ -113,15 +113,11 @@ class WebhookReviewsIT extends OnSharedDeployment {
     String sku = Db.newProduct(10, 5000, 10);
     JsonNode charge = pay("omise", "card", "tokn_test_3ds", sku, customerEmail());
     // Omise's events are never trusted: the charge the webhook reads back is what lies.
-    Sandbox.fault("omise", "*", "alter_currency", 1, 0);
-    try {
-      authorizeOmise(charge);
-      Await.until(
-          "the 3-D Secure webhook to put order " + orderId(charge) + " in review",
-          () -> orderStatus(charge).equals("NEEDS_REVIEW"));
-    } finally {
-      Sandbox.calm();
-    }
+    Sandbox.fault("omise", orderId(charge), "alter_currency", 1, 0);
+    authorizeOmise(charge);
+    Await.until(
+        "the 3-D Secure webhook to put order " + orderId(charge) + " in review",
+        () -> orderStatus(charge).equals("NEEDS_REVIEW"));
     assertPaidInAnotherCurrencyNeedsReview(charge, sku);
   }
 

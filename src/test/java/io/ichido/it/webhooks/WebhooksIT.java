@@ -143,12 +143,12 @@ class WebhooksIT extends OnSharedDeployment {
     String key = "pay-" + UUID.randomUUID();
     String body = Shopper.chargeBody(order, "komoju", method, "", email);
     // More lost answers than the request's own resends absorb: the client must retry.
-    Sandbox.fault("komoju", "*", "drop", 6, 0);
+    Sandbox.fault("komoju", orderId, "drop", 6, 0);
 
     HttpResponse<String> lost = SHOP_A.postJson(CHARGE, key, body);
     assertThat(lost.statusCode()).as(lost.body()).isEqualTo(503);
     HttpResponse<String> retried = customer.untilFinal(CHARGE, key, body);
-    Sandbox.clearFaults();
+    Sandbox.clearFaults(orderId);
 
     assertThat(retried.statusCode()).as(retried.body()).isEqualTo(201);
     JsonNode charge = Shopper.json(retried.body());
