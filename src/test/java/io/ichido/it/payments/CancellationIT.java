@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ichido.it.support.Api;
 import io.ichido.it.support.Await;
+import io.ichido.it.support.Concurrent;
 import io.ichido.it.support.Db;
 import io.ichido.it.support.OnSharedDeployment;
 import io.ichido.it.support.Sandbox;
@@ -38,6 +39,7 @@ class CancellationIT extends OnSharedDeployment {
   private static final String CHARGE = "/api/payments/charge";
   private static final Api SHOP = Api.as("shop-a");
 
+  @Concurrent
   @Test
   @DisplayName(
       "an unpaid order: 20 concurrent cancels with one key, then 20 with a key each, all 200;"
@@ -92,6 +94,7 @@ class CancellationIT extends OnSharedDeployment {
     assertThat(Sandbox.charges(orderId)).isEmpty();
   }
 
+  @Concurrent
   @Test
   @DisplayName(
       "bad input: a reason over 200 characters is 400, another shop's order is 404, nothing"
@@ -116,6 +119,7 @@ class CancellationIT extends OnSharedDeployment {
     assertThat(Db.reserved(sku)).isEqualTo(1);
   }
 
+  @Concurrent
   @Test
   @DisplayName(
       "KOMOJU konbini awaiting payment: cancelled at KOMOJU first (ledger: cancelled), then the"
@@ -143,6 +147,7 @@ class CancellationIT extends OnSharedDeployment {
     MoneyTrail.assertNetIs(orderId, 0);
   }
 
+  @Concurrent
   @Test
   @DisplayName(
       "Omise 3-D Secure open (Omise cancels nothing by API): the order is cancelled, the charge"
@@ -170,6 +175,7 @@ class CancellationIT extends OnSharedDeployment {
     assertThat(Db.factsByKind("order_id", orderId)).containsEntry("SURPLUS_REFUNDED", 1L);
   }
 
+  @Concurrent
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"komoju", "omise"})
   @DisplayName(
@@ -232,6 +238,7 @@ class CancellationIT extends OnSharedDeployment {
         gateway, cancelledOrders, paidOrders, sandboxAnswers);
   }
 
+  @Concurrent
   @Test
   @DisplayName(
       "a paid order: 409 order-paid-refund-instead naming the refunds endpoint, nothing changed")
@@ -264,6 +271,7 @@ class CancellationIT extends OnSharedDeployment {
         .sum();
   }
 
+  @Concurrent
   @Test
   @DisplayName(
       "a card charge whose answers are lost: the cancel answers 409 payment-in-doubt with"
@@ -295,6 +303,7 @@ class CancellationIT extends OnSharedDeployment {
     MoneyTrail.assertNetIs(orderId, order.get("amount").asLong());
   }
 
+  @Concurrent
   @Test
   @DisplayName(
       "a KOMOJU konbini charge whose answer was lost: in doubt, nothing cancelled; reconciled,"

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ichido.it.support.Api;
 import io.ichido.it.support.Await;
+import io.ichido.it.support.Concurrent;
 import io.ichido.it.support.Db;
-import io.ichido.it.support.Deployments;
-import io.ichido.it.support.OrderJson;
+import io.ichido.it.support.OnSharedDeployment;
 import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.Shopper;
 import io.ichido.it.support.TimePasses;
@@ -17,19 +17,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.container.annotation.ArquillianTest;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,28 +31,17 @@ import org.junit.jupiter.params.provider.MethodSource;
  * keys its charge requests carry. Attempts whose answer was lost are reconciled with the gateway
  * (by the next request, or by the reconciler with no request at all), never guessed.
  */
-@ArquillianTest
-class OncePerOrderIT {
+class OncePerOrderIT extends OnSharedDeployment {
 
   private static final String CHARGE = "/api/payments/charge";
   private static final Api SHOP_A = Api.as("shop-a");
   private static final Api SHOP_B = Api.as("shop-b");
 
-  @Deployment(testable = false)
-  static WebArchive deployment() {
-    Map<String, String> config = new HashMap<>(Sandbox.gatewayConfig());
-    // Slow enough for a gateway that takes 5 s, as the bulkhead test needs.
-    config.put("ichido.gateway.read-timeout", "PT10S");
-    config.put("ichido.payments.reconcile.interval", "PT2S");
-    config.put("ichido.payments.reconcile.max-backoff", "PT4S");
-    config.put("ichido.payments.payment-window", "PT20S");
-    return Deployments.appWith("ichido-once", config);
-  }
-
   static Stream<String> gateways() {
     return Stream.of("stripe", "omise", "komoju", "2c2p");
   }
 
+  @Concurrent
   @ParameterizedTest
   @MethodSource("gateways")
   @DisplayName("answers lost, then the customer pays again with a new key: one charge, order paid")
@@ -109,6 +88,7 @@ class OncePerOrderIT {
     assertThat(Db.onHand(sku)).isEqualTo(9);
   }
 
+  @Concurrent
   @Test
   @DisplayName("gateway down at the second request: 409 payment-in-doubt, no charge; back: paid")
   void reconcilerSettlesWithoutTheClient() throws Exception {
@@ -142,6 +122,7 @@ class OncePerOrderIT {
     assertThat(third.body()).contains("order-already-paid");
   }
 
+  @Concurrent
   @Test
   @DisplayName("six tabs press Pay at once, each with its own key: one charge")
   void concurrentKeysOneCharge() throws Exception {
@@ -170,6 +151,7 @@ class OncePerOrderIT {
         Arguments.of("komoju", "rakutenpay"));
   }
 
+  @Concurrent
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("asynchronousCharges")
   @DisplayName("the answer was lost; the gateway's webhook names our reference and settles it")
@@ -200,6 +182,7 @@ class OncePerOrderIT {
         .isEqualTo(1);
   }
 
+  @Concurrent
   @Test
   @DisplayName("an order left unpaid past the payment window lapses and gives its stock back")
   void unpaidOrderLapses() throws Exception {
@@ -237,6 +220,7 @@ class OncePerOrderIT {
     return Stream.of("stripe", "omise", "komoju");
   }
 
+  @Concurrent
   @ParameterizedTest
   @MethodSource("refundingGateways")
   @DisplayName("a partial refund leaves the order PARTIALLY_REFUNDED; the rest makes it REFUNDED")
@@ -272,6 +256,7 @@ class OncePerOrderIT {
                     Arguments.of(gateway, "alter_currency")));
   }
 
+  @Concurrent
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("gatewaysAndAlterations")
   @DisplayName(
@@ -295,6 +280,7 @@ class OncePerOrderIT {
     assertNeverPaid(orderId, sku);
   }
 
+  @Concurrent
   @Test
   @DisplayName(
       "the 3-D Secure return reads back another amount (2C2P inquiry): not paid, the order for"
@@ -349,6 +335,7 @@ class OncePerOrderIT {
         .isZero();
   }
 
+  @Concurrent
   @Test
   @DisplayName("the gateway gets a key derived from the caller's: stable per key, never shared")
   void derivedGatewayKey() {
@@ -377,86 +364,6 @@ class OncePerOrderIT {
                 a.get("id").asLong(),
                 keyOfA))
         .isEqualTo(1);
-  }
-
-  @Test
-  @DisplayName("60 charges against a gateway taking 5 s each: orders and readiness keep answering")
-  void slowGatewayStarvesNothing() throws Exception {
-    String slowSku = Db.newProduct(60, 700, 10);
-    List<JsonNode> orders = new ArrayList<>();
-    Shopper shopper = new Shopper(SHOP_A);
-    for (int i = 0; i < 60; i++) {
-      orders.add(shopper.order(slowSku, 1));
-    }
-    String otherSku = Db.newProduct(100, 300, 10);
-    for (JsonNode order : orders) {
-      Sandbox.fault("stripe", order.get("id").asLong(), "delay", 1, 5000);
-    }
-
-    ExecutorService pool = Executors.newFixedThreadPool(62);
-    try {
-      CountDownLatch start = new CountDownLatch(1);
-      List<Future<HttpResponse<String>>> charges = new ArrayList<>();
-      for (JsonNode order : orders) {
-        charges.add(
-            pool.submit(
-                () -> {
-                  start.await();
-                  return SHOP_A.postJson(
-                      CHARGE,
-                      "slow-" + UUID.randomUUID(),
-                      Shopper.chargeBody(order, "stripe", "card", "pm_card_visa"));
-                }));
-      }
-      start.countDown();
-      Thread.sleep(1000); // the gateway now holds every lane
-      List<Long> orderMillis = new ArrayList<>();
-      List<Long> readyMillis = new ArrayList<>();
-      for (int i = 0; i < 20; i++) {
-        long t0 = System.nanoTime();
-        HttpResponse<String> placed =
-            SHOP_A.postJson(
-                "/api/orders", "other-" + UUID.randomUUID(), OrderJson.of("other", otherSku, 1));
-        orderMillis.add(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
-        assertThat(placed.statusCode()).isEqualTo(201);
-        long t1 = System.nanoTime();
-        HttpResponse<String> ready = Api.anonymous().get("/health/ready");
-        readyMillis.add(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t1));
-        assertThat(ready.statusCode()).isEqualTo(200);
-      }
-      List<Integer> statuses = new ArrayList<>();
-      for (Future<HttpResponse<String>> charge : charges) {
-        HttpResponse<String> answer = charge.get(90, TimeUnit.SECONDS);
-        statuses.add(answer.statusCode());
-        if (answer.statusCode() == 503) {
-          assertThat(answer.body()).contains("gateway-busy");
-          assertThat(answer.headers().firstValue("Retry-After")).isPresent();
-        }
-      }
-      long paid = statuses.stream().filter(s -> s == 201).count();
-      long busy = statuses.stream().filter(s -> s == 503).count();
-      System.out.printf(
-          "Slow gateway: 60 charges -> %d paid, %d busy; meanwhile orders p50 %d / max %d ms,"
-              + " readiness p50 %d / max %d ms%n",
-          paid,
-          busy,
-          percentile(orderMillis, 50),
-          percentile(orderMillis, 100),
-          percentile(readyMillis, 50),
-          percentile(readyMillis, 100));
-      assertThat(paid + busy).as("every charge paid or told busy: %s", statuses).isEqualTo(60);
-      assertThat(paid).isPositive();
-      assertThat(percentile(orderMillis, 100)).isLessThan(3000);
-      assertThat(percentile(readyMillis, 100)).isLessThan(3000);
-    } finally {
-      pool.shutdownNow();
-    }
-  }
-
-  private static long percentile(List<Long> millis, int p) {
-    List<Long> sorted = millis.stream().sorted().toList();
-    int index = Math.min(sorted.size() - 1, (int) Math.ceil(p / 100.0 * sorted.size()) - 1);
-    return sorted.get(Math.max(index, 0));
   }
 
   private static List<JsonNode> successfulCharges(long orderId) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ichido.it.support.Api;
 import io.ichido.it.support.Await;
+import io.ichido.it.support.Concurrent;
 import io.ichido.it.support.Db;
 import io.ichido.it.support.Mailbox;
 import io.ichido.it.support.OnSharedDeployment;
@@ -89,6 +90,7 @@ class PayPayIT extends OnSharedDeployment {
     return "paypay-" + what + "-" + UUID.randomUUID() + "@example.jp";
   }
 
+  @Concurrent
   @Test
   @DisplayName(
       "a QR code waits for the customer at PayPay's page under our gateway key; paid there, the"
@@ -114,6 +116,7 @@ class PayPayIT extends OnSharedDeployment {
     paidOnce(orderId, sku, email);
   }
 
+  @Concurrent
   @Test
   @DisplayName(
       "the customer cancels at PayPay's page, comes back, then pays and comes back a moment later:"
@@ -154,6 +157,7 @@ class PayPayIT extends OnSharedDeployment {
     return location.substring(location.indexOf("/api/"));
   }
 
+  @Concurrent
   @Test
   @DisplayName(
       "the create's answer is lost: the same key finds it at PayPay (DUPLICATE, then its details),"
@@ -190,6 +194,7 @@ class PayPayIT extends OnSharedDeployment {
     assertThat(payments(orderId)).hasSize(2);
   }
 
+  @Concurrent
   @Test
   @DisplayName(
       "the webhook arrives before the create's answer: the payment is read back and paid; the"
@@ -207,6 +212,7 @@ class PayPayIT extends OnSharedDeployment {
     paidOnce(orderId, sku, email);
   }
 
+  @Concurrent
   @Test
   @DisplayName(
       "the webhook twice while Get Payment Details still says CREATED: nothing believed, nothing"
@@ -231,6 +237,7 @@ class PayPayIT extends OnSharedDeployment {
     paidOnce(orderId, sku, email);
   }
 
+  @Concurrent
   @Test
   @DisplayName("the webhook never comes: the sweep polls Get Payment Details and the order is paid")
   void webhookNever() throws Exception {
@@ -247,6 +254,7 @@ class PayPayIT extends OnSharedDeployment {
     paidOnce(orderId, sku, email);
   }
 
+  @Concurrent
   @Test
   @DisplayName(
       "a code nobody pays: cancelled at PayPay once the payment window closes, the order lapses"
@@ -277,6 +285,7 @@ class PayPayIT extends OnSharedDeployment {
     assertThat(paidPayments(orderId)).isZero();
   }
 
+  @Concurrent
   @Test
   @DisplayName(
       "paid while Get Payment Details still says CREATED, and past the deadline: our cancel reaches"
@@ -296,6 +305,7 @@ class PayPayIT extends OnSharedDeployment {
     returnedByPayPay(orderId, sku);
   }
 
+  @Concurrent
   @Test
   @DisplayName(
       "paid while Get Payment Details still says CREATED, and the order cancelled: PayPay gives the"
@@ -376,6 +386,7 @@ class PayPayIT extends OnSharedDeployment {
         .isZero();
   }
 
+  @Concurrent
   @Test
   @DisplayName(
       "a refund whose answer is lost, retried with its key: one refund at PayPay under our"

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ichido.it.support.Api;
+import io.ichido.it.support.Concurrent;
 import io.ichido.it.support.Db;
 import io.ichido.it.support.OnSharedDeployment;
 import io.ichido.it.support.Sandbox;
@@ -50,6 +51,7 @@ class PaymentsIT extends OnSharedDeployment {
     return cases.stream();
   }
 
+  @Concurrent
   @ParameterizedTest(name = "{0}: {1} x{2}")
   @MethodSource("gatewaysAndFailures")
   @DisplayName("a retrying client gets one charge for the order's amount, whatever fails")
@@ -79,6 +81,7 @@ class PaymentsIT extends OnSharedDeployment {
     assertThat(Db.onHand(sku)).isEqualTo(9);
   }
 
+  @Concurrent
   @Test
   @DisplayName("20 concurrent retries of one charge make one gateway charge")
   void concurrentRetries() throws Exception {
@@ -111,6 +114,7 @@ class PaymentsIT extends OnSharedDeployment {
     assertThat(Sandbox.charges(order.get("id").asLong())).hasSize(1);
   }
 
+  @Concurrent
   @ParameterizedTest
   @MethodSource("gateways")
   @DisplayName("a declined card is a final 402, replayed for its key; a new key may pay")
@@ -145,6 +149,7 @@ class PaymentsIT extends OnSharedDeployment {
         .hasSize(1);
   }
 
+  @Concurrent
   @ParameterizedTest
   @ValueSource(
       strings = {"tok_declined", "tok_insufficient_funds", "tok_fraudulent", "tok_request_failed"})
@@ -166,6 +171,7 @@ class PaymentsIT extends OnSharedDeployment {
     return Stream.of("stripe", "omise", "komoju", "2c2p");
   }
 
+  @Concurrent
   @Test
   @DisplayName(
       "a wrong amount or currency, or a paid order, is refused without calling the gateway")
@@ -205,6 +211,7 @@ class PaymentsIT extends OnSharedDeployment {
     assertThat(SHOP_A.get("/api/orders/999999999").statusCode()).isEqualTo(404);
   }
 
+  @Concurrent
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("asynchronousMethods")
   @DisplayName(
@@ -247,6 +254,7 @@ class PaymentsIT extends OnSharedDeployment {
         Arguments.of("komoju", "rakutenpay"));
   }
 
+  @Concurrent
   @Test
   @DisplayName(
       "Omise 3-D Secure: the signed return link asks the gateway, trusts no browser, tells only the"
@@ -293,6 +301,7 @@ class PaymentsIT extends OnSharedDeployment {
     assertThat(Sandbox.charges(orderId)).hasSize(1);
   }
 
+  @Concurrent
   @Test
   @DisplayName(
       "2C2P 3-D Secure: Do Payment's 1001 sends the customer on, the return is read back by"
@@ -354,6 +363,7 @@ class PaymentsIT extends OnSharedDeployment {
     assertThat(Sandbox.charges(orderId)).hasSize(1);
   }
 
+  @Concurrent
   @Test
   @DisplayName(
       "2C2P 3-D Secure declined after authentication: the order stays payable, and a new attempt"

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ichido.it.support.Api;
 import io.ichido.it.support.Await;
+import io.ichido.it.support.Concurrent;
 import io.ichido.it.support.Db;
 import io.ichido.it.support.Mailbox;
 import io.ichido.it.support.OnSharedDeployment;
@@ -81,6 +82,7 @@ class RefundsIT extends OnSharedDeployment {
         .toList();
   }
 
+  @Concurrent
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"stripe", "omise", "komoju", "2c2p"})
   @DisplayName(
@@ -136,6 +138,7 @@ class RefundsIT extends OnSharedDeployment {
     assertThat(order.path("status").asText()).isEqualTo("PARTIALLY_REFUNDED");
   }
 
+  @Concurrent
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"stripe", "omise", "komoju", "2c2p"})
   @DisplayName(
@@ -180,6 +183,7 @@ class RefundsIT extends OnSharedDeployment {
     assertThat(returnInvoices(orderId)).isEqualTo(2);
   }
 
+  @Concurrent
   @Test
   @DisplayName("the same refund key stormed by 20 requests: one refund at the gateway")
   void stormOfOneKey() throws Exception {
@@ -195,6 +199,7 @@ class RefundsIT extends OnSharedDeployment {
     assertThat(Db.count("SELECT count(*) FROM gateway_refund WHERE order_id = ?", orderId)).isOne();
   }
 
+  @Concurrent
   @Test
   @DisplayName("refunds that cannot be: unpaid, another shop's order, a zero amount; nothing sent")
   void refused() {

@@ -1,0 +1,126 @@
+package io.ichido.it.payments;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.ichido.it.support.Api;
+import io.ichido.it.support.Db;
+import io.ichido.it.support.Deployments;
+import io.ichido.it.support.OrderJson;
+import io.ichido.it.support.Sandbox;
+import io.ichido.it.support.Shopper;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.container.annotation.ArquillianTest;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The gateway lanes (a bulkhead of 30 calls at once per server): a gateway that takes 5 s for every
+ * call fills them, and orders and readiness keep answering meanwhile. A deployment of its own: a
+ * read timeout longer than the gateway's 5 s (the shared one times out after 2 s), and lanes that
+ * no other test may be using while this one fills them.
+ */
+@ArquillianTest
+class GatewayLanesIT {
+
+  private static final String CHARGE = "/api/payments/charge";
+  private static final Api SHOP_A = Api.as("shop-a");
+
+  @Deployment(testable = false)
+  static WebArchive deployment() {
+    Map<String, String> config = Deployments.sharedConfiguration();
+    config.put("ichido.gateway.read-timeout", "PT10S");
+    return Deployments.appWith("ichido-gateway-lanes", config);
+  }
+
+  @Test
+  @DisplayName("60 charges against a gateway taking 5 s each: orders and readiness keep answering")
+  void slowGatewayStarvesNothing() throws Exception {
+    String slowSku = Db.newProduct(60, 700, 10);
+    List<JsonNode> orders = new ArrayList<>();
+    Shopper shopper = new Shopper(SHOP_A);
+    for (int i = 0; i < 60; i++) {
+      orders.add(shopper.order(slowSku, 1));
+    }
+    String otherSku = Db.newProduct(100, 300, 10);
+    for (JsonNode order : orders) {
+      Sandbox.fault("stripe", order.get("id").asLong(), "delay", 1, 5000);
+    }
+
+    ExecutorService pool = Executors.newFixedThreadPool(62);
+    try {
+      CountDownLatch start = new CountDownLatch(1);
+      List<Future<HttpResponse<String>>> charges = new ArrayList<>();
+      for (JsonNode order : orders) {
+        charges.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  return SHOP_A.postJson(
+                      CHARGE,
+                      "slow-" + UUID.randomUUID(),
+                      Shopper.chargeBody(order, "stripe", "card", "pm_card_visa"));
+                }));
+      }
+      start.countDown();
+      Thread.sleep(1000); // the gateway now holds every lane
+      List<Long> orderMillis = new ArrayList<>();
+      List<Long> readyMillis = new ArrayList<>();
+      for (int i = 0; i < 20; i++) {
+        long t0 = System.nanoTime();
+        HttpResponse<String> placed =
+            SHOP_A.postJson(
+                "/api/orders", "other-" + UUID.randomUUID(), OrderJson.of("other", otherSku, 1));
+        orderMillis.add(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
+        assertThat(placed.statusCode()).isEqualTo(201);
+        long t1 = System.nanoTime();
+        HttpResponse<String> ready = Api.anonymous().get("/health/ready");
+        readyMillis.add(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t1));
+        assertThat(ready.statusCode()).isEqualTo(200);
+      }
+      List<Integer> statuses = new ArrayList<>();
+      for (Future<HttpResponse<String>> charge : charges) {
+        HttpResponse<String> answer = charge.get(90, TimeUnit.SECONDS);
+        statuses.add(answer.statusCode());
+        if (answer.statusCode() == 503) {
+          assertThat(answer.body()).contains("gateway-busy");
+          assertThat(answer.headers().firstValue("Retry-After")).isPresent();
+        }
+      }
+      long paid = statuses.stream().filter(s -> s == 201).count();
+      long busy = statuses.stream().filter(s -> s == 503).count();
+      System.out.printf(
+          "Slow gateway: 60 charges -> %d paid, %d busy; meanwhile orders p50 %d / max %d ms,"
+              + " readiness p50 %d / max %d ms%n",
+          paid,
+          busy,
+          percentile(orderMillis, 50),
+          percentile(orderMillis, 100),
+          percentile(readyMillis, 50),
+          percentile(readyMillis, 100));
+      assertThat(paid + busy).as("every charge paid or told busy: %s", statuses).isEqualTo(60);
+      assertThat(paid).isPositive();
+      assertThat(percentile(orderMillis, 100)).isLessThan(3000);
+      assertThat(percentile(readyMillis, 100)).isLessThan(3000);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private static long percentile(List<Long> millis, int p) {
+    List<Long> sorted = millis.stream().sorted().toList();
+    int index = Math.min(sorted.size() - 1, (int) Math.ceil(p / 100.0 * sorted.size()) - 1);
+    return sorted.get(Math.max(index, 0));
+  }
+}
