@@ -14,15 +14,14 @@ import io.ichido.it.support.TimePasses;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
-import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -68,6 +67,19 @@ class EveryYenSoakIT {
     return Deployments.appWith("ichido-every-yen-soak", config);
   }
 
+  /** What the sandbox does to 15 % of each order's calls. */
+  private static final List<String> CHAOS =
+      List.of(
+          "reset",
+          "http500",
+          "http429",
+          "http401",
+          "timeout",
+          "drop",
+          "delay",
+          "slow",
+          "index_delay");
+
   /** The first try's key, then on every retry a coin decides: the same key or a new one. */
   private static Supplier<String> carelessKeys() {
     String[] key = {"yen-" + UUID.randomUUID()};
@@ -112,36 +124,25 @@ class EveryYenSoakIT {
     Map<Long, String> gateways = new ConcurrentHashMap<>();
     ExecutorService clients = Executors.newFixedThreadPool(CLIENTS);
     long started = System.nanoTime();
-    List<Long> placed = new ArrayList<>();
+    List<Long> placed = new CopyOnWriteArrayList<>();
     try {
-      // The orders first, so that the chaos is this test's alone: only their calls fail.
-      List<JsonNode> orders = new ArrayList<>();
-      Callable<JsonNode> placeOne = () -> new Shopper(Api.as("shop-a")).order(sku, 1);
-      for (Future<JsonNode> one : clients.invokeAll(Collections.nCopies(ORDERS, placeOne))) {
-        orders.add(one.get());
-        placed.add(one.get().get("id").asLong());
-      }
-      Sandbox.chaos(
-          0.15,
-          20261201L,
-          List.of(
-              "reset",
-              "http500",
-              "http429",
-              "http401",
-              "timeout",
-              "drop",
-              "delay",
-              "slow",
-              "index_delay"),
-          2500,
-          placed);
       List<Future<?>> work = new ArrayList<>();
       for (int i = 0; i < ORDERS; i++) {
         String gateway = GATEWAYS.get(i % GATEWAYS.size());
         Story story = story(i, gateway);
-        JsonNode order = orders.get(i);
-        work.add(clients.submit(() -> pay(order, gateway, story, amounts, stories, gateways)));
+        long seed = 20261201L + i;
+        work.add(
+            clients.submit(
+                () -> {
+                  // Each order paid as soon as it is placed (its 20 s window starts then), under
+                  // chaos of its own: the sandbox fails only this test's calls.
+                  JsonNode order = new Shopper(Api.as("shop-a")).order(sku, 1);
+                  long orderId = order.get("id").asLong();
+                  placed.add(orderId);
+                  Sandbox.chaos(0.15, seed, CHAOS, 2500, List.of(orderId));
+                  pay(order, gateway, story, amounts, stories, gateways);
+                  return null;
+                }));
       }
       for (Future<?> f : work) {
         f.get(10, TimeUnit.MINUTES);
