@@ -1,5 +1,8 @@
 package io.ichido.it.support;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.jboss.arquillian.container.spi.client.container.DeployableContainer;
@@ -9,6 +12,7 @@ import org.jboss.arquillian.container.spi.client.protocol.metadata.ProtocolMetaD
 import org.jboss.arquillian.container.spi.context.annotation.DeploymentScoped;
 import org.jboss.arquillian.container.spi.event.DeployDeployment;
 import org.jboss.arquillian.container.spi.event.UnDeployDeployment;
+import org.jboss.arquillian.container.spi.event.container.BeforeStart;
 import org.jboss.arquillian.container.spi.event.container.BeforeStop;
 import org.jboss.arquillian.core.api.InstanceProducer;
 import org.jboss.arquillian.core.api.annotation.Inject;
@@ -35,6 +39,41 @@ public final class KeptDeployments implements LoadableExtension {
   @Override
   public void register(ExtensionBuilder builder) {
     builder.observer(Keeper.class);
+    builder.observer(ServerReady.class);
+  }
+
+  /**
+   * The build starts the test server before the first test class ({@code src/test/server/
+   * it-server.sh}), and Arquillian connects to it; it can connect only once the server has opened
+   * its local connector, so it waits here, before its start, for the server's ready message.
+   */
+  public static final class ServerReady {
+
+    private static final Duration START_LIMIT = Duration.ofMinutes(5);
+
+    public void beforeStart(@Observes BeforeStart event) throws Exception {
+      String dir = System.getProperty("ichido.itServerDir");
+      if (dir == null) {
+        return; // not started by the build: Arquillian starts it itself
+      }
+      Path server = Path.of(dir);
+      Path pid = server.resolveSibling(".pid").resolve(server.getFileName() + ".pid");
+      Path log = server.resolve("logs/messages.log");
+      if (!Files.exists(pid)) {
+        return;
+      }
+      long deadline = System.nanoTime() + START_LIMIT.toNanos();
+      while (!(Files.exists(log) && Files.readString(log).contains("CWWKF0011I"))) {
+        if (System.nanoTime() > deadline) {
+          throw new IllegalStateException(
+              "The test server started by the build was not ready after "
+                  + START_LIMIT
+                  + ": see "
+                  + log);
+        }
+        Thread.sleep(200);
+      }
+    }
   }
 
   /** What is deployed now and stays so after its class. */
