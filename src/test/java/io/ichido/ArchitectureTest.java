@@ -23,8 +23,9 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * The package rules of STYLE.md, checked on the production classes. Plain Jupiter tests rather than
- * {@code @ArchTest} fields, so that a rule waiting for a fix can carry {@code @Disabled}.
+ * The package rules of docs/architecture.md, checked on the production classes. Plain Jupiter tests
+ * rather than {@code @ArchTest} fields, so that a rule waiting for a fix can carry
+ * {@code @Disabled}.
  */
 class ArchitectureTest {
 

@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The README is what a newcomer reads in the first ten minutes and {@code docs/} holds the rest; a
  * README that grows back into a manual, or a link left pointing where a section used to be, is
- * found here rather than by a reader.
+ * found here rather than by a reader. The code and its comments point only inside the repository
+ * too: a reader of a clone has nothing else.
  */
 class DocsTest {
 
@@ -33,6 +34,17 @@ class DocsTest {
       Pattern.compile("!?\\[[^\\]]*]\\(([^)\\s]+)(?:\\s+\"[^\"]*\")?\\)");
   private static final Pattern CODE_SPAN = Pattern.compile("`([^`]+)`");
   private static final Pattern SCHEME = Pattern.compile("^[a-zA-Z][a-zA-Z0-9+.-]*:");
+
+  /** A Markdown document named in code or a comment: {@code STYLE.md}, {@code docs/testing.md}. */
+  private static final Pattern DOCUMENT = Pattern.compile("(?<![\\w./-])([\\w./-]*\\.md)\\b");
+
+  /** A relative path that climbs: {@code ../shared/docs}. */
+  private static final Pattern CLIMBING =
+      Pattern.compile("(?<![\\w./-])((?:\\.\\./)+[\\w.-][\\w./-]*)");
+
+  /** The files whose text a reader of the repository reads as code or its comments. */
+  private static final Pattern SOURCE =
+      Pattern.compile(".*\\.(java|xml|properties|sh|js|html|css|yaml|yml|py|sql|cfg|env)$");
 
   @Test
   @DisplayName("the README stays a README: at most 220 lines")
@@ -82,6 +94,13 @@ class DocsTest {
       for (String span : codeSpans(page)) {
         if (span.startsWith("../")) {
           targets.add(span);
+          // From the page's folder or from the root: either way it must be a file we have.
+          Path fromPage = page.getParent().resolve(span).normalize();
+          Path fromRoot = ROOT.resolve(span).normalize();
+          if (!(fromPage.startsWith(ROOT) && Files.exists(fromPage))
+              && !(fromRoot.startsWith(ROOT) && Files.exists(fromRoot))) {
+            outside.add(ROOT.relativize(page) + ": " + span + " (not in the repository)");
+          }
         }
       }
       for (String target : targets) {
@@ -96,6 +115,89 @@ class DocsTest {
       }
     }
     assertThat(outside).as("links outside the repository").isEmpty();
+  }
+
+  @Test
+  @DisplayName(
+      "code and its comments name only documents and paths of the repository, never one beside it")
+  void sourcesPointInside() throws IOException {
+    Set<String> names = new HashSet<>();
+    List<Path> files;
+    try (Stream<Path> all = Files.walk(ROOT)) {
+      files =
+          all.filter(Files::isRegularFile)
+              .filter(p -> !ROOT.relativize(p).toString().startsWith("target/"))
+              .filter(p -> !ROOT.relativize(p).toString().startsWith(".git/"))
+              .filter(p -> !ROOT.relativize(p).toString().contains("/target/"))
+              .toList();
+    }
+    files.forEach(f -> names.add(f.getFileName().toString()));
+    List<String> outside = new ArrayList<>();
+    for (Path file : files) {
+      String relative = ROOT.relativize(file).toString();
+      if (!SOURCE.matcher(relative).matches()
+          || relative.equals("src/test/java/io/ichido/DocsTest.java")) {
+        continue;
+      }
+      List<String> lines = Files.readAllLines(file);
+      for (int i = 0; i < lines.size(); i++) {
+        for (String reference : references(lines.get(i))) {
+          if (!inside(file, reference, names)) {
+            outside.add(relative + ":" + (i + 1) + ": " + reference);
+          }
+        }
+      }
+    }
+    assertThat(outside)
+        .as("documents or paths named in code that are not in the repository")
+        .isEmpty();
+  }
+
+  @Test
+  @DisplayName("documents and climbing paths are found in comments, not in string data")
+  void referencesInALine() {
+    assertThat(references("// as PLATFORM.md says, and docs/testing.md"))
+        .containsExactly("PLATFORM.md", "docs/testing.md");
+    assertThat(references("<!-- see ../shared/docs for more -->"))
+        .containsExactly("../shared/docs");
+    assertThat(references("paypay.hinted(\"{\\\"id\\\":\\\"../../admin\\\"}\")")).isEmpty();
+    assertThat(references("post(`../api/orders/${id}/cancel`, key)")).isEmpty();
+  }
+
+  /**
+   * The documents a line of code names, and the paths that climb in it outside string literals (a
+   * literal such as a test's {@code "../../admin"}, or a script's relative URL, is data, not a
+   * place to look).
+   */
+  static List<String> references(String line) {
+    List<String> found = new ArrayList<>();
+    Matcher document = DOCUMENT.matcher(line);
+    while (document.find()) {
+      found.add(document.group(1));
+    }
+    Matcher climbing =
+        CLIMBING.matcher(line.replaceAll("\"(?:\\\\.|[^\"\\\\])*\"|`[^`]*`", "\"\""));
+    while (climbing.find()) {
+      found.add(climbing.group(1));
+    }
+    return found;
+  }
+
+  /**
+   * Whether {@code reference}, named in {@code file}, is a file of the repository: a bare name
+   * anywhere in it, a path from the repository's root or from the file's folder, and a path that
+   * climbs never out of the repository.
+   */
+  private static boolean inside(Path file, String reference, Set<String> names) {
+    if (reference.startsWith("../")) {
+      Path resolved = file.getParent().resolve(reference).normalize();
+      return resolved.startsWith(ROOT) && Files.exists(resolved);
+    }
+    if (!reference.contains("/")) {
+      return names.contains(reference);
+    }
+    return Files.exists(ROOT.resolve(reference))
+        || Files.exists(file.getParent().resolve(reference));
   }
 
   private static List<Path> pages() throws IOException {

@@ -111,7 +111,8 @@ class ExampleTemplateIT {
         .exportTo(SERVER_DIR.resolve("apps/transfers-without-entity.war").toFile());
 
     // The template's copyDependencies puts the driver in lib/global; Hibernate and what it needs
-    // become a library of the Hibernate copy alone, as PLATFORM.md says it must (outside the WAR).
+    // become a library of the Hibernate copy alone, as docs/idempotent.md says it must (outside the
+    // WAR).
     Path build = WLP.resolve("usr/servers/" + System.getProperty("ichido.itServer", "ichido-it"));
     Files.createDirectories(SERVER_DIR.resolve("lib/global"));
     Files.createDirectories(SERVER_DIR.resolve("lib/hibernate"));
