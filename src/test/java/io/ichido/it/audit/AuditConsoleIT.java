@@ -31,11 +31,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
@@ -59,16 +58,16 @@ class AuditConsoleIT extends OnSharedDeployment {
 
   private static final int PAGE = 20;
 
+  @RegisterExtension static final Chromium CHROMIUM = Chromium.perClass();
+
   private static String customer;
 
-  private Chromium chromium;
   private WebDriver browser;
 
   /** What the payment log's sequencer holds while it chains (LogSequencing.SEQUENCER_LOCK). */
   private static final long SEQUENCER_LOCK = 0x1c41d0_0003L;
 
   private WebDriverWait wait;
-  private Path downloads;
 
   @BeforeAll
   static void orders() {
@@ -77,27 +76,6 @@ class AuditConsoleIT extends OnSharedDeployment {
     for (int i = 0; i < ORDERS; i++) {
       shopper.order(Db.newProduct(10, 1000, 10), 1 + i % 3, customer);
     }
-  }
-
-  @BeforeEach
-  void browserInstalled() throws IOException {
-    Chromium.requireInstalled();
-    downloads = Files.createTempDirectory("ichido-downloads");
-  }
-
-  /** A fresh headless Chromium whose user prefers {@code language}. */
-  private void startBrowser(String language) throws IOException {
-    chromium = Chromium.start(language, downloads);
-    browser = chromium.driver();
-    wait = new WebDriverWait(browser, Duration.ofSeconds(30));
-  }
-
-  @AfterEach
-  void stopBrowser() {
-    if (chromium != null) {
-      chromium.close();
-    }
-    Chromium.removeQuietly(downloads);
   }
 
   @Test
@@ -486,8 +464,10 @@ class AuditConsoleIT extends OnSharedDeployment {
     assertThat(browser.getTitle()).isEqualTo("Ichido payment log");
   }
 
+  /** A window as a fresh Chromium's whose user prefers {@code language}, on the console. */
   private void open(String language) throws IOException {
-    startBrowser(language);
+    browser = CHROMIUM.open(language);
+    wait = CHROMIUM.waiting(Duration.ofSeconds(30));
     browser.get(Api.BASE + "/audit/");
     wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("username")));
   }
@@ -556,7 +536,7 @@ class AuditConsoleIT extends OnSharedDeployment {
   }
 
   private Path finishedDownload() {
-    try (Stream<Path> files = Files.list(downloads)) {
+    try (Stream<Path> files = Files.list(CHROMIUM.downloads())) {
       List<Path> all = files.toList();
       boolean partial = all.stream().anyMatch(f -> f.toString().endsWith(".crdownload"));
       return partial
@@ -568,7 +548,7 @@ class AuditConsoleIT extends OnSharedDeployment {
   }
 
   private void screenshot(String name) throws IOException {
-    chromium.screenshot(name);
+    CHROMIUM.screenshot(name);
   }
 
   private void fill(String id, String value) {

@@ -10,14 +10,12 @@ import io.ichido.it.support.Db;
 import io.ichido.it.support.OnSharedDeployment;
 import io.ichido.it.support.Sandbox;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -31,23 +29,13 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 class ReviewPageIT extends OnSharedDeployment {
 
-  private Chromium chromium;
+  @RegisterExtension static final Chromium CHROMIUM = Chromium.perClass();
+
   private ChromeDriver browser;
   private WebDriverWait wait;
-  private Path downloads;
-
-  @BeforeEach
-  void browserInstalled() throws IOException {
-    Chromium.requireInstalled();
-    downloads = Files.createTempDirectory("ichido-downloads");
-  }
 
   @AfterEach
-  void stopBrowser() {
-    if (chromium != null) {
-      chromium.close();
-    }
-    Chromium.removeQuietly(downloads);
+  void noFaults() {
     Sandbox.clearFaults();
   }
 
@@ -63,7 +51,7 @@ class ReviewPageIT extends OnSharedDeployment {
     WebElement row = row(shortPaid);
     assertThat(row.getText()).contains("komoju").contains("NEEDS_REVIEW");
     assertThat(row(alsoShort).getText()).contains("komoju");
-    chromium.screenshot("review-queue.png");
+    CHROMIUM.screenshot("review-queue.png");
 
     // Asked, then called off: nothing happens.
     button(shortPaid, "accept").click();
@@ -101,7 +89,7 @@ class ReviewPageIT extends OnSharedDeployment {
     signIn("operator", "operator-secret");
     assertThat(button(orderId, "accept").getText()).isEqualTo("受け入れる");
     assertThat(button(orderId, "refund").getText()).isEqualTo("返金する");
-    chromium.screenshot("review-queue-ja.png");
+    CHROMIUM.screenshot("review-queue-ja.png");
     button(orderId, "refund").click();
     wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("confirm")));
     assertThat(byId("confirm-text").getText()).startsWith("注文 " + orderId + " の受領額");
@@ -131,9 +119,8 @@ class ReviewPageIT extends OnSharedDeployment {
   }
 
   private void open(String language) throws IOException {
-    chromium = Chromium.start(language, downloads);
-    browser = chromium.driver();
-    wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+    browser = CHROMIUM.open(language);
+    wait = CHROMIUM.waiting(Duration.ofSeconds(30));
     browser.get(Api.BASE + "/review/");
     wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("username")));
   }

@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -35,6 +36,8 @@ class ReceiptsIT extends OnSharedDeployment {
 
   private static final Api SHOP_A = Api.as("shop-a");
   private static final Mailbox MAILBOX = Mailbox.shared();
+
+  @RegisterExtension static final Chromium CHROMIUM = Chromium.perClass();
 
   /** The placeholder registration number the WAR ships with. */
   private static final String ISSUER_NUMBER = "T9000000000000";
@@ -184,41 +187,34 @@ class ReceiptsIT extends OnSharedDeployment {
         .hasValueSatisfying(p -> assertThat(p).contains("default-src 'none'"));
     assertThat(Api.as("shop-b").get(path).statusCode()).as("another shop's order").isEqualTo(404);
 
-    Chromium.requireInstalled();
-    Path downloads = Files.createTempDirectory("ichido-downloads");
-    try (Chromium chromium = Chromium.start("ja-JP", downloads)) {
-      ChromeDriver browser = chromium.driver();
-      browser.executeCdpCommand("Network.enable", Map.of());
-      browser.executeCdpCommand(
-          "Network.setExtraHTTPHeaders",
-          Map.of(
-              "headers",
-              Map.of(
-                  "Authorization",
-                  "Basic "
-                      + Base64.getEncoder().encodeToString("shop-a:shop-a-secret".getBytes()))));
-      browser.get(Api.BASE + path);
-      WebElement receipt = browser.findElement(By.cssSelector("article[data-kind='RECEIPT']"));
-      assertThat(receipt.getAttribute("data-reprint")).isEqualTo("true");
-      assertThat(receipt.getText())
-          .contains("再発行", ISSUER_NUMBER, "※", "¥739")
-          .contains(Db.text("SELECT number FROM receipt WHERE order_id = ?", orderId));
-      assertThat(browser.findElements(By.cssSelector("article[data-kind='RECEIPT'] tr.rate")))
-          .extracting(WebElement::getText)
-          .containsExactly(
-              "10%対象 / At 10%: ¥341（うち消費税 / tax ¥31）", "8%対象 ※ / At 8%: ¥398（うち消費税 / tax ¥29）");
-      chromium.screenshot("receipt.png");
-      // It prints: Chromium makes a PDF of it, one A4 page.
-      Map<String, Object> pdf =
-          browser.executeCdpCommand(
-              "Page.printToPDF", Map.of("paperWidth", 8.27, "paperHeight", 11.69));
-      byte[] bytes = Base64.getDecoder().decode((String) pdf.get("data"));
-      assertThat(new String(bytes, 0, 5, java.nio.charset.StandardCharsets.ISO_8859_1))
-          .isEqualTo("%PDF-");
-      Files.write(Path.of("target", "screenshots", "receipt.pdf"), bytes);
-    } finally {
-      Chromium.removeQuietly(downloads);
-    }
+    ChromeDriver browser = CHROMIUM.open("ja-JP");
+    browser.executeCdpCommand("Network.enable", Map.of());
+    browser.executeCdpCommand(
+        "Network.setExtraHTTPHeaders",
+        Map.of(
+            "headers",
+            Map.of(
+                "Authorization",
+                "Basic " + Base64.getEncoder().encodeToString("shop-a:shop-a-secret".getBytes()))));
+    browser.get(Api.BASE + path);
+    WebElement receipt = browser.findElement(By.cssSelector("article[data-kind='RECEIPT']"));
+    assertThat(receipt.getAttribute("data-reprint")).isEqualTo("true");
+    assertThat(receipt.getText())
+        .contains("再発行", ISSUER_NUMBER, "※", "¥739")
+        .contains(Db.text("SELECT number FROM receipt WHERE order_id = ?", orderId));
+    assertThat(browser.findElements(By.cssSelector("article[data-kind='RECEIPT'] tr.rate")))
+        .extracting(WebElement::getText)
+        .containsExactly(
+            "10%対象 / At 10%: ¥341（うち消費税 / tax ¥31）", "8%対象 ※ / At 8%: ¥398（うち消費税 / tax ¥29）");
+    CHROMIUM.screenshot("receipt.png");
+    // It prints: Chromium makes a PDF of it, one A4 page.
+    Map<String, Object> pdf =
+        browser.executeCdpCommand(
+            "Page.printToPDF", Map.of("paperWidth", 8.27, "paperHeight", 11.69));
+    byte[] bytes = Base64.getDecoder().decode((String) pdf.get("data"));
+    assertThat(new String(bytes, 0, 5, java.nio.charset.StandardCharsets.ISO_8859_1))
+        .isEqualTo("%PDF-");
+    Files.write(Path.of("target", "screenshots", "receipt.pdf"), bytes);
   }
 
   private static String body(MimeMessage message) {

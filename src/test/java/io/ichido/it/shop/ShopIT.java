@@ -14,8 +14,6 @@ import io.ichido.it.support.Sandbox;
 import jakarta.mail.MessagingException;
 import java.io.IOException;
 import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +21,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -46,29 +45,22 @@ class ShopIT extends OnSharedDeployment {
 
   private static final Mailbox MAILBOX = Mailbox.shared();
 
-  private Chromium chromium;
+  @RegisterExtension static final Chromium CHROMIUM = Chromium.perClass();
+
   private ChromeDriver browser;
   private WebDriverWait wait;
-  private Path downloads;
   private String customer;
 
   @BeforeEach
   void browser() throws IOException {
-    Chromium.requireInstalled();
-    downloads = Files.createTempDirectory("ichido-downloads");
-    chromium = Chromium.start("en-US", downloads);
-    browser = chromium.driver();
-    wait = chromium.waiting(Duration.ofSeconds(60));
+    browser = CHROMIUM.open("en-US");
+    wait = CHROMIUM.waiting(Duration.ofSeconds(60));
     customer = OrderJson.customer("shop") + "@shop.example";
   }
 
   @AfterEach
-  void noBrowser() {
+  void noFaults() {
     Sandbox.clearFaults();
-    if (chromium != null) {
-      chromium.close();
-    }
-    Chromium.removeQuietly(downloads);
   }
 
   @Test
@@ -81,7 +73,7 @@ class ShopIT extends OnSharedDeployment {
     choosePayment("komoju", "card");
     new Actions(browser).doubleClick(byId("pay")).perform();
     long order = paid();
-    chromium.screenshot("shop-paid.png");
+    CHROMIUM.screenshot("shop-paid.png");
     chargedOnceAndMailedOnce(order);
 
     // The customer brings a mug back: a refund of part of it, by a double click on Refund.
@@ -184,7 +176,7 @@ class ShopIT extends OnSharedDeployment {
     browser.executeScript(
         "document.querySelectorAll('#catalogue-rows input[data-sku^=\"IT-\"]')"
             + ".forEach(input => input.closest('tr').remove())");
-    chromium.screenshot("shop-konbini.png");
+    CHROMIUM.screenshot("shop-konbini.png");
 
     long order = orderShown();
     List<JsonNode> charges = Sandbox.charges(order);

@@ -8,31 +8,70 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.WindowType;
+import org.openqa.selenium.bidi.Command;
+import org.openqa.selenium.bidi.browser.SetDownloadBehaviorParameters;
+import org.openqa.selenium.bidi.browsingcontext.BrowsingContext;
+import org.openqa.selenium.bidi.browsingcontext.CreateContextParameters;
+import org.openqa.selenium.bidi.module.Browser;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
- * A fresh headless Chromium (Debian's, with its chromedriver) in a profile of its own, for the
- * pages' browser tests; {@link #close} quits it and removes the profile.
+ * Debian's headless Chromium (with its chromedriver) for the pages' browser tests: one browser per
+ * test class, and for each test a window as a freshly started browser would have it. A class
+ * registers it once, {@code @RegisterExtension static final Chromium CHROMIUM =
+ * Chromium.perClass();}, and each test opens its window with {@link #open(String)}.
+ *
+ * <p>Starting Chromium takes 2-3 s of a 2-CPU machine; a window of a new WebDriver BiDi user
+ * context a few hundred milliseconds. A user context is Chromium's incognito profile: its own
+ * cookies, localStorage, sessionStorage, IndexedDB, cache and permissions, all gone when it is
+ * removed. Its window is a new tab, so no DevTools emulation of the test before (ShopIT's offline
+ * network, ReceiptsIT's extra headers) reaches it. Its language is the test's: what the pages read
+ * ({@code navigator.languages}, {@code navigator.language}), the {@code Accept-Language} header and
+ * JavaScript's default locale, for every window of that context ({@code ChromiumIT} proves each).
+ * Its downloads go to a directory of its own.
+ *
+ * <p>After each test its user context is removed (its windows closed without {@code beforeunload},
+ * so no page of it goes on polling or retrying during the next test) and its downloads deleted;
+ * after the class the browser quits and its profile is deleted. The tests of a class that uses it
+ * run one at a time.
  */
-public final class Chromium implements AutoCloseable {
+public final class Chromium implements BeforeAllCallback, AfterEachCallback, AfterAllCallback {
 
   private static final Path BINARY = Path.of("/usr/bin/chromium");
   private static final Path DRIVER = Path.of("/usr/bin/chromedriver");
   private static final Path SCREENSHOTS = Path.of("target", "screenshots");
+  private static final Dimension WINDOW = new Dimension(1400, 1000);
 
-  private final ChromeDriver driver;
-  private final Path profile;
+  private ChromeDriver driver;
+  private Path profile;
 
-  private Chromium(ChromeDriver driver, Path profile) {
-    this.driver = driver;
-    this.profile = profile;
+  /** The first window, of the default context: never a test's, it keeps the browser open. */
+  private String home;
+
+  /** The user context of the test's window, and its downloads; null between tests. */
+  private String userContext;
+
+  private Path downloads;
+
+  private Chromium() {}
+
+  /** The browser of a test class, for {@code @RegisterExtension} on a static field. */
+  public static Chromium perClass() {
+    return new Chromium();
   }
 
   /** Fails the test with the fix when Chromium or its driver is missing. */
@@ -48,9 +87,24 @@ public final class Chromium implements AutoCloseable {
         .isTrue();
   }
 
-  /** A browser whose user prefers {@code language} and whose downloads go to {@code downloads}. */
-  public static Chromium start(String language, Path downloads) throws IOException {
-    Path profile = Files.createTempDirectory("ichido-chromium-profile");
+  @Override
+  public void beforeAll(ExtensionContext context) throws IOException {
+    start();
+  }
+
+  @Override
+  public void afterEach(ExtensionContext context) {
+    closeWindow();
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) {
+    quit();
+  }
+
+  void start() throws IOException {
+    requireInstalled();
+    profile = Files.createTempDirectory("ichido-chromium-profile");
     // Selenium must never look for (or download) a driver or a browser of its own.
     System.setProperty("SE_OFFLINE", "true");
     System.setProperty("webdriver.chrome.driver", DRIVER.toString());
@@ -59,6 +113,8 @@ public final class Chromium implements AutoCloseable {
 
     ChromeOptions options = new ChromeOptions();
     options.setBinary(BINARY.toFile());
+    // WebDriver BiDi, for user contexts and their language and downloads.
+    options.enableBiDi();
     options.addArguments(
         "--headless=new",
         "--no-sandbox",
@@ -67,32 +123,92 @@ public final class Chromium implements AutoCloseable {
         "--disable-background-networking",
         "--disable-component-update",
         "--disable-sync",
-        "--window-size=1400,1000",
-        "--lang=" + language,
+        "--window-size=" + WINDOW.getWidth() + "," + WINDOW.getHeight(),
+        "--lang=en-US",
         "--user-data-dir=" + profile);
     options.setExperimentalOption(
         "prefs",
         Map.of(
+            // Each test's window downloads to a directory of its own; nothing else should.
             "download.default_directory",
-            downloads.toString(),
+            profile.resolve("downloads").toString(),
             "download.prompt_for_download",
             false,
             "intl.accept_languages",
-            language));
+            "en-US"));
     ChromeDriverService service =
         new ChromeDriverService.Builder()
             .usingDriverExecutable(DRIVER.toFile())
             .usingAnyFreePort()
             .build();
-    return new Chromium(new ChromeDriver(service, options), profile);
+    driver = new ChromeDriver(service, options);
+    home = driver.getWindowHandle();
+  }
+
+  /**
+   * The test's window, new, in a user context of its own whose user prefers {@code language} (a BCP
+   * 47 tag such as {@code ja-JP}): no cookie, no storage, online, downloads to {@link
+   * #downloads()}. The driver is switched to it. Opened again in the same test, the window before
+   * is closed and its context removed first.
+   */
+  public ChromeDriver open(String language) throws IOException {
+    if (driver == null) {
+      throw new IllegalStateException(
+          "Register Chromium.perClass() with @RegisterExtension on a static field");
+    }
+    closeWindow();
+    Browser browser = new Browser(driver);
+    userContext = browser.createUserContext();
+    // Set before the window exists, so that its very first request already carries it.
+    overrideLocale(language, userContext);
+    downloads = Files.createTempDirectory("ichido-downloads");
+    browser.setDownloadBehavior(
+        new SetDownloadBehaviorParameters(true, downloads).userContexts(List.of(userContext)));
+    BrowsingContext window =
+        new BrowsingContext(
+            driver, new CreateContextParameters(WindowType.TAB).userContext(userContext));
+    driver.switchTo().window(window.getId());
+    driver.manage().window().setSize(WINDOW);
+    return driver;
+  }
+
+  /**
+   * WebDriver BiDi's {@code emulation.setLocaleOverride}, for which Selenium 4.52 has no method of
+   * its own yet (its Emulation module lacks it), hence the raw command on the session's BiDi
+   * connection. Chromium applies it to {@code navigator.language(s)}, {@code Accept-Language} and
+   * {@code Intl}'s default locale. DevTools' {@code Network.setUserAgentOverride} could set the
+   * first two, but for one tab only, and it empties {@code navigator.userAgentData}.
+   */
+  @SuppressWarnings("removal")
+  private void overrideLocale(String language, String context) {
+    driver
+        .getBiDi()
+        .send(
+            new Command<>(
+                "emulation.setLocaleOverride",
+                Map.of("locale", language, "userContexts", List.of(context))));
+  }
+
+  /** Where the test's window downloads to: a directory of its own, empty when it opened. */
+  public Path downloads() {
+    if (downloads == null) {
+      throw new IllegalStateException("No window open: open(language) first");
+    }
+    return downloads;
   }
 
   public ChromeDriver driver() {
     return driver;
   }
 
+  /**
+   * Waits that read the page again when it redrew what they were reading (a {@link
+   * StaleElementReferenceException}) rather than fail.
+   */
   public WebDriverWait waiting(Duration atMost) {
-    return new WebDriverWait(driver, atMost);
+    WebDriverWait wait = new WebDriverWait(driver, atMost);
+    wait.ignoring(StaleElementReferenceException.class);
+    return wait;
   }
 
   /** The whole page, not only the window: the window is made as tall as the page first. */
@@ -108,10 +224,38 @@ public final class Chromium implements AutoCloseable {
     }
   }
 
-  @Override
-  public void close() {
-    driver.quit();
-    removeQuietly(profile);
+  /** Closes the test's window and every other of its context, and forgets all the context kept. */
+  void closeWindow() {
+    if (userContext == null) {
+      return;
+    }
+    try {
+      driver.switchTo().window(home);
+      new Browser(driver).removeUserContext(userContext);
+    } finally {
+      userContext = null;
+      removeQuietly(downloads);
+      downloads = null;
+    }
+  }
+
+  void quit() {
+    try {
+      if (driver != null) {
+        closeWindow();
+      }
+    } finally {
+      if (driver != null) {
+        driver.quit();
+        driver = null;
+      }
+      removeQuietly(profile);
+    }
+  }
+
+  /** The browser's profile directory, while it runs. */
+  Path profile() {
+    return profile;
   }
 
   /** Temporary files left behind are untidy, not a failure of the page. */
