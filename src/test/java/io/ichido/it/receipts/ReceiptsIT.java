@@ -8,6 +8,7 @@ import io.ichido.it.support.Chromium;
 import io.ichido.it.support.Db;
 import io.ichido.it.support.Mailbox;
 import io.ichido.it.support.OnSharedDeployment;
+import io.ichido.it.support.Outbox;
 import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.Shopper;
 import jakarta.mail.internet.MimeMessage;
@@ -93,7 +94,8 @@ class ReceiptsIT extends OnSharedDeployment {
     assertThat(number).matches("R20\\d\\d-\\d{8}");
 
     MAILBOX.await(email, 1);
-    Thread.sleep(2_000); // the outbox polls every second: a second mail would be here by now
+    // Every email of the order is written when it is decided: none waiting, no second one coming.
+    Outbox.settledFor(orderId);
     List<MimeMessage> mails = MAILBOX.to(email);
     assertThat(mails).hasSize(1);
     String text = mails.get(0).getContent().toString();
@@ -156,11 +158,10 @@ class ReceiptsIT extends OnSharedDeployment {
     assertThat(facts.get("RETURN_INVOICE_ISSUED")).as("return invoices in the log").isEqualTo(2);
 
     MAILBOX.await(email, 3);
-    assertThat(
-            MAILBOX.to(email).stream()
-                .map(m -> body(m))
-                .filter(t -> t.contains("返還請求書（適格返還請求書）"))
-                .toList())
+    Outbox.settledFor(orderId);
+    List<String> mails = MAILBOX.to(email).stream().map(m -> body(m)).toList();
+    assertThat(mails).as("the receipt and two return invoices, each once").hasSize(3);
+    assertThat(mails.stream().filter(t -> t.contains("返還請求書（適格返還請求書）")).toList())
         .hasSize(2)
         .anySatisfy(
             t -> assertThat(t).contains("8%対象 返還額 ※ / Returned at 8%: ¥161（うち消費税 / tax ¥11）"));
