@@ -8,11 +8,9 @@ import io.ichido.it.support.Api;
 import io.ichido.it.support.Chromium;
 import io.ichido.it.support.Db;
 import io.ichido.it.support.OnSharedDeployment;
-import io.ichido.it.support.Sandbox;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -33,11 +31,6 @@ class ReviewPageIT extends OnSharedDeployment {
 
   private ChromeDriver browser;
   private WebDriverWait wait;
-
-  @AfterEach
-  void noFaults() {
-    Sandbox.clearFaults();
-  }
 
   @Test
   @DisplayName(
