@@ -140,10 +140,9 @@ class AuditConsoleIT extends OnSharedDeployment {
     searchFor(retried);
     wait.until(shown -> column("kind").contains("CHARGE_REQUESTED"));
 
-    List<WebElement> notes =
-        browser.findElements(By.cssSelector("#results-table td.key small.retries"));
+    List<String> notes = texts("#results-table td.key small.retries");
     assertThat(notes).isNotEmpty();
-    assertThat(notes.get(0).getText())
+    assertThat(notes.get(0))
         .startsWith("principal:shop-a: replayed 2×, last ")
         .endsWith("; in flight 0×; reused 0×");
     assertThat(column("kind")).doesNotContain("IDEMPOTENT_REPLAY");
@@ -225,14 +224,16 @@ class AuditConsoleIT extends OnSharedDeployment {
   @DisplayName(
       "facts left unchained past the alarm turn the verdict yellow, saying how many and since when")
   void stalledSequencer() throws Exception {
+    String actor = "stalled-sequencer-" + UUID.randomUUID();
     try (Connection otherSequencer = Db.connect();
         Statement sql = otherSequencer.createStatement()) {
       // A sequencer that took the lock and stopped: nothing is chained while it holds it.
       sql.execute("SELECT pg_advisory_lock(" + SEQUENCER_LOCK + ")");
       Db.update(
           "INSERT INTO payment_log_pending (recorded_at, kind, actor, status, details)"
-              + " VALUES (clock_timestamp() - interval '1 minute', 'AUDIT_QUERY',"
-              + " 'stalled-sequencer', 'WAITING', '{}')");
+              + " VALUES (clock_timestamp() - interval '1 minute', 'AUDIT_QUERY', ?, 'WAITING',"
+              + " '{}')",
+          actor);
       open();
       signIn("auditor", "auditor-secret");
       wait.until(ExpectedConditions.attributeToBe(By.id("chain"), "data-state", "stalled"));
@@ -245,8 +246,7 @@ class AuditConsoleIT extends OnSharedDeployment {
     }
     byId("verify-again").click();
     wait.until(ExpectedConditions.attributeToBe(By.id("chain"), "data-state", "intact"));
-    assertThat(Db.count("SELECT count(*) FROM payment_log WHERE actor = 'stalled-sequencer'"))
-        .isEqualTo(1);
+    assertThat(Db.count("SELECT count(*) FROM payment_log WHERE actor = ?", actor)).isOne();
   }
 
   @Test
@@ -498,41 +498,52 @@ class AuditConsoleIT extends OnSharedDeployment {
                 && ("Page " + n).equals(text("page-indicator"))
                 && column("counterparty").size() == rows
                 && column("counterparty").stream().allMatch(customer::equals));
-    List<String> seqs = new ArrayList<>();
-    for (WebElement row : browser.findElements(By.cssSelector("#results-table tbody tr"))) {
-      seqs.add(row.getAttribute("data-seq"));
-    }
-    return seqs;
+    return script(
+        "return [...document.querySelectorAll('#results-table tbody tr')].map(tr =>"
+            + " tr.dataset.seq)");
   }
 
   /** The rows say what the API says: seq, time (local, ISO in its title), order, amount. */
   private void assertRowsShow(JsonNode items) {
-    List<WebElement> rows = browser.findElements(By.cssSelector("#results-table tbody tr"));
+    List<List<String>> rows =
+        script(
+            "return [...document.querySelectorAll('#results-table tbody tr')].map(tr =>"
+                + " [tr.querySelector('td.seq').innerText.trim(),"
+                + " tr.querySelector('td.time time').title,"
+                + " tr.querySelector('td.order').innerText.trim(),"
+                + " tr.querySelector('td.amount').innerText.trim()])");
     for (int i = 0; i < rows.size(); i++) {
       JsonNode entry = items.get(i);
-      WebElement row = rows.get(i);
-      assertThat(row.findElement(By.cssSelector("td.seq")).getText())
-          .isEqualTo(entry.path("seq").asText());
-      assertThat(row.findElement(By.cssSelector("td.time time")).getAttribute("title"))
-          .isEqualTo(entry.path("loggedAt").asText());
-      assertThat(row.findElement(By.cssSelector("td.order")).getText())
-          .isEqualTo(entry.path("orderId").asText());
-      String amount = row.findElement(By.cssSelector("td.amount")).getText();
+      List<String> row = rows.get(i);
+      assertThat(row.get(0)).isEqualTo(entry.path("seq").asText());
+      assertThat(row.get(1)).isEqualTo(entry.path("loggedAt").asText());
+      assertThat(row.get(2)).isEqualTo(entry.path("orderId").asText());
       if (entry.has("amount")) {
-        assertThat(amount)
+        assertThat(row.get(3))
             .isEqualTo(String.format(Locale.US, "¥%,d", entry.path("amount").asLong()));
       } else {
-        assertThat(amount).isEmpty();
+        assertThat(row.get(3)).isEmpty();
       }
     }
   }
 
   private List<String> column(String name) {
-    List<String> values = new ArrayList<>();
-    for (WebElement cell : browser.findElements(By.cssSelector("#results-table td." + name))) {
-      values.add(cell.getText());
-    }
-    return values;
+    return texts("#results-table td." + name);
+  }
+
+  /**
+   * The text of every element {@code css} selects, read in one script: the console redraws its rows
+   * whenever an answer arrives (a search, the chain's verdict after signing in), and elements found
+   * one call and read the next may be gone by then.
+   */
+  private List<String> texts(String css) {
+    return script(
+        "return [...document.querySelectorAll(arguments[0])].map(e => e.innerText.trim())", css);
+  }
+
+  @SuppressWarnings("unchecked")
+  private <T> T script(String script, Object... args) {
+    return (T) ((JavascriptExecutor) browser).executeScript(script, args);
   }
 
   private Path finishedDownload() {
