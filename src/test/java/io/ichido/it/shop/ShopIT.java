@@ -13,6 +13,7 @@ import io.ichido.it.support.OnSharedDeployment;
 import io.ichido.it.support.OrderJson;
 import io.ichido.it.support.Outbox;
 import io.ichido.it.support.Sandbox;
+import io.ichido.it.support.Shopper;
 import jakarta.mail.MessagingException;
 import java.io.IOException;
 import java.net.URI;
@@ -111,6 +112,7 @@ class ShopIT extends OnSharedDeployment {
       wait.until(
           ExpectedConditions.attributeToBe(By.id("checkout-state"), "data-state", "charging"));
       long charging = orderShown();
+      String key = checkoutKept().path("payment").path("key").asText();
       // The charge request has left the browser: the server committed its attempt before it
       // asked the gateway, which now holds it for four seconds.
       Await.until(
@@ -121,10 +123,12 @@ class ShopIT extends OnSharedDeployment {
       network(false);
       proxy.down();
       wait.until(shown -> byId("checkout-detail").getText().contains("No answer"));
-      Thread.sleep(1_000);
-      assertThat(state())
-          .as("no answer yet: the page keeps its key and waits")
-          .isEqualTo("charging");
+      // No answer yet: the page keeps its key and waits for the network (retries.js waits for
+      // the browser's "online" event before it tries again).
+      assertThat(state()).isEqualTo("charging");
+      JsonNode kept = checkoutKept();
+      assertThat(kept.path("payment").path("key").asText()).as("the key kept").isEqualTo(key);
+      assertThat(kept.path("payment").path("answer").isNull()).as("no answer kept").isTrue();
       proxy.up();
       network(true);
       long order = paid();
@@ -348,6 +352,12 @@ class ShopIT extends OnSharedDeployment {
     String detail = byId("checkout-detail").getText();
     assertThat(detail).matches("Order \\d+: ￥5,672 \\(tax ￥472\\)\\..*");
     return Long.parseLong(detail.replaceAll("^Order (\\d+):.*$", "$1"));
+  }
+
+  /** The checkout the page keeps in sessionStorage: its keys, bodies and answers. */
+  private JsonNode checkoutKept() {
+    return Shopper.json(
+        (String) browser.executeScript("return sessionStorage.getItem('ichido.shop.checkout')"));
   }
 
   private String state() {
