@@ -75,7 +75,7 @@ public final class Chromium implements BeforeAllCallback, AfterEachCallback, Aft
   }
 
   /** Fails the test with the fix when Chromium or its driver is missing. */
-  public static void requireInstalled() {
+  private static void requireInstalled() {
     assertThat(Files.isExecutable(BINARY))
         .as(
             "No Chromium at %s: install the Debian packages chromium and chromium-driver"
@@ -197,10 +197,6 @@ public final class Chromium implements BeforeAllCallback, AfterEachCallback, Aft
     return downloads;
   }
 
-  public ChromeDriver driver() {
-    return driver;
-  }
-
   /**
    * Waits that read the page again when it redrew what they were reading (a {@link
    * StaleElementReferenceException}) rather than fail.
@@ -259,7 +255,7 @@ public final class Chromium implements BeforeAllCallback, AfterEachCallback, Aft
   }
 
   /** Temporary files left behind are untidy, not a failure of the page. */
-  public static void removeQuietly(Path dir) {
+  private static void removeQuietly(Path dir) {
     if (dir == null) {
       return;
     }
