@@ -102,16 +102,19 @@ class ShopIT extends OnSharedDeployment {
   @Test
   @DisplayName("the network goes while the charge is in flight, and comes back")
   void offlineMidCharge() throws Exception {
-    // The gateway takes four seconds: the network goes in the middle of them.
-    Sandbox.fault("stripe", "*", "delay", 1, 4_000);
     try (FaultProxy proxy = FaultProxy.to("localhost", URI.create(Api.BASE).getPort())) {
       open(proxy.baseUrl());
       chooseBasket();
       choosePayment("stripe", "card");
+      FaultProxy.Held charge = proxy.holdNext("POST /api/payments/charge");
       byId("pay").click();
       wait.until(
           ExpectedConditions.attributeToBe(By.id("checkout-state"), "data-state", "charging"));
+      charge.awaitArrival(Duration.ofSeconds(30));
       long charging = orderShown();
+      // The gateway takes four seconds for this order's charge: the network goes in the middle.
+      Sandbox.fault("stripe", charging, "delay", 1, 4_000);
+      charge.release();
       String key = checkoutKept().path("payment").path("key").asText();
       // The charge request has left the browser: the server committed its attempt before it
       // asked the gateway, which now holds it for four seconds.
@@ -134,10 +137,6 @@ class ShopIT extends OnSharedDeployment {
       long order = paid();
       assertThat(order).isEqualTo(charging);
       chargedOnceAndMailedOnce(order);
-    } finally {
-      // Only this test queues a fault: unused (another caller's charge took it, or ours never
-      // came), it must not delay a later charge.
-      Sandbox.clearFaults();
     }
   }
 

@@ -12,8 +12,10 @@ import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -49,6 +51,7 @@ public final class FaultProxy implements AutoCloseable {
   private final AtomicInteger droppedAnswers = new AtomicInteger();
   private final AtomicInteger answers = new AtomicInteger();
   private final AtomicReference<String> dropAnswerTo = new AtomicReference<>();
+  private final AtomicReference<Held> hold = new AtomicReference<>();
   private final Set<Socket> open = ConcurrentHashMap.newKeySet();
   private volatile boolean down;
 
@@ -82,6 +85,40 @@ public final class FaultProxy implements AutoCloseable {
   public FaultProxy dropAnswerTo(String requestLine) {
     dropAnswerTo.set(requestLine);
     return this;
+  }
+
+  /**
+   * The next request whose request line starts with {@code requestLine} is kept from the server
+   * until {@link Held#release}: a test learns what came before it (the order the page made) and
+   * prepares for it before the server hears of it.
+   */
+  public Held holdNext(String requestLine) {
+    Held held = new Held(requestLine);
+    hold.set(held);
+    return held;
+  }
+
+  /** A request the proxy keeps from the server until it is released. */
+  public static final class Held {
+    private final String requestLine;
+    private final CountDownLatch arrived = new CountDownLatch(1);
+    private final CountDownLatch released = new CountDownLatch(1);
+
+    private Held(String requestLine) {
+      this.requestLine = requestLine;
+    }
+
+    /** Waits until the request has reached the proxy (and is kept there). */
+    public void awaitArrival(Duration limit) throws InterruptedException {
+      if (!arrived.await(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+        throw new AssertionError("No " + requestLine + " reached the proxy within " + limit);
+      }
+    }
+
+    /** The request goes on to the server. */
+    public void release() {
+      released.countDown();
+    }
   }
 
   /**
@@ -192,6 +229,13 @@ public final class FaultProxy implements AutoCloseable {
       byte[] buffer = new byte[8192];
       int n;
       while ((n = fromClient.read(buffer)) > 0) {
+        Held held = hold.get();
+        if (held != null
+            && new String(buffer, 0, n, StandardCharsets.ISO_8859_1).startsWith(held.requestLine)
+            && hold.compareAndSet(held, null)) {
+          held.arrived.countDown();
+          held.released.await();
+        }
         String armed = dropAnswerTo.get();
         if (armed != null
             && new String(buffer, 0, n, StandardCharsets.ISO_8859_1).startsWith(armed)
@@ -204,6 +248,8 @@ public final class FaultProxy implements AutoCloseable {
       server.shutdownOutput();
     } catch (IOException gone) {
       // the connection ended
+    } catch (InterruptedException closing) {
+      Thread.currentThread().interrupt();
     }
   }
 }

@@ -16,7 +16,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/** The local gateway sandbox's control API: its ledger and its misbehaviour. */
+/**
+ * The local gateway sandbox's control API: its ledger and its misbehaviour. Every misbehaviour a
+ * test asks for is scoped to its own orders (faults, chaos, webhook delivery, details lag), so that
+ * tests sharing the server, one after the other or at the same time, never fail each other's
+ * requests; the sandbox's own tests use its unscoped forms.
+ */
 public final class Sandbox {
 
   public static final String URL =
@@ -118,22 +123,6 @@ public final class Sandbox {
     return get("/_sandbox/ledger");
   }
 
-  public static void fault(String gateway, String match, String mode, int times, long delayMillis) {
-    post(
-        "/_sandbox/faults",
-        Map.of(
-            "gateway",
-            gateway,
-            "match",
-            match,
-            "mode",
-            mode,
-            "times",
-            times,
-            "delayMillis",
-            delayMillis));
-  }
-
   /**
    * Queues a fault for the next {@code times} requests to {@code gateway} ({@code *}: any) about
    * order {@code orderId} only: its charge, and the reads, searches, refunds and cancels of its
@@ -156,13 +145,6 @@ public final class Sandbox {
             delayMillis,
             "order",
             orderId));
-  }
-
-  public static void chaos(double probability, long seed, List<String> modes, long delayMillis) {
-    post(
-        "/_sandbox/chaos",
-        Map.of(
-            "probability", probability, "seed", seed, "modes", modes, "delayMillis", delayMillis));
   }
 
   /**
@@ -197,10 +179,6 @@ public final class Sandbox {
             List.copyOf(orders)));
   }
 
-  public static void calm() {
-    send(HttpRequest.newBuilder(URI.create(URL + "/_sandbox/chaos")).DELETE().build());
-  }
-
   /**
    * Ends chaos for {@code orders}: they leave every scoped chaos naming them (one left naming no
    * order ends). Chaos for other orders, and chaos for every order, goes on.
@@ -212,11 +190,6 @@ public final class Sandbox {
     String ids = orders.stream().map(String::valueOf).collect(Collectors.joining(","));
     send(
         HttpRequest.newBuilder(URI.create(URL + "/_sandbox/chaos?orders=" + ids)).DELETE().build());
-  }
-
-  /** Forgets every queued fault: the gateway is back. */
-  public static void clearFaults() {
-    send(HttpRequest.newBuilder(URI.create(URL + "/_sandbox/faults")).DELETE().build());
   }
 
   /**
@@ -241,7 +214,6 @@ public final class Sandbox {
         "/_sandbox/payments/" + gateway + "/" + chargeId + "/complete?amount=" + amount, Map.of());
   }
 
-  /** The payment lapses unpaid; the sandbox sends the gateway's signed webhook. */
   /**
    * A payment that took no money (declined, expired, left waiting) is reported paid after all, with
    * the gateway's success webhook.
@@ -290,11 +262,6 @@ public final class Sandbox {
     return post("/_sandbox/payments/" + gateway + "/" + chargeId + "/dispute", Map.of());
   }
 
-  /** Payments made from now on keep saying they wait in {@code gateway}'s details this long. */
-  public static void detailsLag(String gateway, long millis) {
-    post("/_sandbox/details-lag", Map.of("gateway", gateway, "delayMillis", millis));
-  }
-
   /**
    * The payments of order {@code orderId} paid (and refunds made) from now on keep saying they wait
    * in {@code gateway}'s details this long, whatever the lag for other orders; 0 forgets the
@@ -304,13 +271,6 @@ public final class Sandbox {
     post(
         "/_sandbox/details-lag",
         Map.of("gateway", gateway, "delayMillis", millis, "order", orderId));
-  }
-
-  /** How {@code gateway}'s webhooks go from now on: normal, twice, late (by millis) or never. */
-  public static void webhookDelivery(String gateway, String mode, long millis) {
-    post(
-        "/_sandbox/webhook-delivery",
-        Map.of("gateway", gateway, "mode", mode, "delayMillis", millis));
   }
 
   /**
