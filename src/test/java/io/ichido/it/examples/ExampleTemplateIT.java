@@ -10,10 +10,13 @@ import io.ichido.it.support.SecondServer;
 import io.ichido.it.support.Together;
 import java.io.IOException;
 import java.net.http.HttpResponse;
+import java.nio.channels.Channels;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -46,7 +49,14 @@ import org.junit.jupiter.params.provider.ValueSource;
  * tables made by its own Liquibase run, and run on a Liberty server made from its own server.xml.
  * Twice: as it is, on Liberty's default JPA provider (EclipseLink), and with its
  * hibernate/persistence.xml on Hibernate ORM. A third copy leaves the key entity out of its
- * persistence unit, and must be refused; so must the template on a schema without the key table.
+ * persistence unit, and must be refused; so must the template on a schema without the key table, on
+ * a server without a timer store (both redeployed on the running server) and on a server without
+ * the features it needs (a server of its own, started beside the first).
+ *
+ * <p>The template's build is offline: everything it needs is in this build's local repository (the
+ * pom's template-* executions put what this build lacks there), and the layer comes from the team
+ * repository this build published it to before the integration tests
+ * (deploy-file@publish-idempotency-team).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ExampleTemplateIT {
@@ -55,10 +65,21 @@ class ExampleTemplateIT {
   private static final Path COPY = Path.of("target/examples/transfers");
   private static final Path WLP = Path.of("target/liberty/wlp");
   private static final String SERVER = "ichido-examples";
-  private static final Path SERVER_DIR = WLP.resolve("usr/servers/" + SERVER);
-  private static final String BASE =
-      "http://localhost:" + System.getProperty("ichido.examplesHttpPort", "9084");
+  private static final Path SERVER_DIR = serverDir(SERVER);
+
+  /** The build's own server, whose lib/global has the driver and Hibernate. */
+  private static final Path BUILD_SERVER =
+      serverDir(System.getProperty("ichido.itServer", "ichido-it"));
+
+  private static final int PORT = Integer.getInteger("ichido.examplesHttpPort", 9084);
+  private static final String BASE = "http://localhost:" + PORT;
   private static final Api ALICE = Api.at(BASE, "alice");
+
+  /** The template on a server without EJB and mpMetrics, on the port after the first server's. */
+  private static final String WITHOUT_FEATURES = "ichido-examples-without-features";
+
+  private static final Api ALICE_WITHOUT_FEATURES =
+      Api.at("http://localhost:" + (PORT + 1), "alice");
 
   /** Where each copy answers: the template as it is, on EclipseLink, and on Hibernate. */
   private static final String ECLIPSELINK = "";
@@ -77,28 +98,29 @@ class ExampleTemplateIT {
   static void buildAndStart() throws Exception {
     SecondServer.deleteRecursively(COPY);
     SecondServer.copyTree(TEMPLATE, COPY);
-    // The layer must come from the team repository, not from an earlier run's copy.
-    SecondServer.deleteRecursively(EXAMPLES_REPO.resolve("io/ichido"));
-    // And what Liquibase brings must be this run's: an earlier build may have fetched more.
-    SecondServer.deleteRecursively(EXAMPLES_REPO.resolve("org/liquibase"));
-    SecondServer.deleteRecursively(TEAM_REPO);
-    maven(
-        Path.of("pom.xml"),
-        "deploy:deploy-file@publish-idempotency",
-        "-Dichido.publish.url=" + TEAM_REPO.toUri(),
-        "-Dichido.publish.repositoryId=team");
+    // The layer must come from the team repository, and nothing else may come from anywhere.
+    SecondServer.deleteRecursively(EXAMPLES_REPO);
+    // As liberty:create does: server.env with the keystore's password. Meanwhile, the build.
+    List<Process> creating = new ArrayList<>();
+    for (String server : List.of(SERVER, WITHOUT_FEATURES)) {
+      SecondServer.deleteRecursively(WLP.resolve("usr/servers/" + server));
+      creating.add(server("create", server));
+    }
     build("package", "exec:java@liquibase-update");
+    awaitAll(creating, "server create");
 
     Path war = COPY.resolve("target/transfers.war");
-    SecondServer.deleteRecursively(SERVER_DIR);
-    server("create"); // as liberty:create does: server.env with the keystore's password
-    Files.createDirectories(SERVER_DIR.resolve("apps"));
-    Files.createDirectories(SERVER_DIR.resolve("configDropins/overrides"));
-    Files.copy(
-        COPY.resolve("src/main/liberty/config/server.xml"),
-        SERVER_DIR.resolve("server.xml"),
-        StandardCopyOption.REPLACE_EXISTING);
-    Files.copy(war, SERVER_DIR.resolve("apps/transfers.war"));
+    installTemplate(
+        SERVER, war, Files.readString(COPY.resolve("src/main/liberty/config/server.xml")));
+    installTemplate(
+        WITHOUT_FEATURES,
+        war,
+        removing(
+            "<feature>enterpriseBeansLite-4.0</feature>",
+            "<feature>enterpriseBeansPersistentTimer-4.0</feature>",
+            "<feature>mpMetrics-5.1</feature>",
+            "<databaseStore ",
+            "<persistentExecutor "));
     persistenceXml(war, Files.readString(COPY.resolve("hibernate/persistence.xml")))
         .as(ZipExporter.class)
         .exportTo(SERVER_DIR.resolve("apps/transfers-hibernate.war").toFile());
@@ -113,14 +135,10 @@ class ExampleTemplateIT {
     // The template's copyDependencies puts the driver in lib/global; Hibernate and what it needs
     // become a library of the Hibernate copy alone, as docs/idempotent.md says it must (outside the
     // WAR).
-    Path build = WLP.resolve("usr/servers/" + System.getProperty("ichido.itServer", "ichido-it"));
-    Files.createDirectories(SERVER_DIR.resolve("lib/global"));
     Files.createDirectories(SERVER_DIR.resolve("lib/hibernate"));
-    try (Stream<Path> jars = Files.list(build.resolve("lib/global"))) {
-      for (Path jar : jars.toList()) {
-        String name = jar.getFileName().toString();
-        Path to = name.equals("postgresql.jar") ? Path.of("lib/global") : Path.of("lib/hibernate");
-        Files.copy(jar, SERVER_DIR.resolve(to).resolve(name));
+    try (Stream<Path> jars = Files.list(BUILD_SERVER.resolve("lib/global"))) {
+      for (Path jar : jars.filter(j -> !j.endsWith("postgresql.jar")).toList()) {
+        Files.copy(jar, SERVER_DIR.resolve("lib/hibernate").resolve(jar.getFileName()));
       }
     }
     Files.writeString(
@@ -138,10 +156,17 @@ class ExampleTemplateIT {
             <webApplication location="transfers-without-entity.war" contextRoot="%s"/>
         </server>
         """
-            .formatted(
-                BASE.substring(BASE.lastIndexOf(':') + 1), Db.port(), HIBERNATE, WITHOUT_ENTITY));
-    server("stop");
-    server("start");
+            .formatted(PORT, Db.port(), HIBERNATE, WITHOUT_ENTITY));
+    Files.writeString(
+        serverDir(WITHOUT_FEATURES).resolve("configDropins/overrides/example-it.xml"),
+        """
+        <server>
+            <variable name="HTTP_PORT" value="%s"/>
+            <variable name="DB_PORT" value="%s"/>
+        </server>
+        """
+            .formatted(PORT + 1, Db.port()));
+    awaitAll(List.of(server("start", SERVER), server("start", WITHOUT_FEATURES)), "server start");
     for (String copy : List.of(ECLIPSELINK, HIBERNATE)) {
       Await.until(
           "the template on " + SERVER + copy,
@@ -152,7 +177,27 @@ class ExampleTemplateIT {
 
   @AfterAll
   static void stop() throws Exception {
-    server("stop");
+    awaitAll(List.of(server("stop", SERVER), server("stop", WITHOUT_FEATURES)), "server stop");
+  }
+
+  /**
+   * A server made by {@code server create} as the template's: {@code serverXml}, its WAR, the
+   * driver in lib/global (the template's copyDependencies), and the JIT's first tier only. These
+   * servers start, answer a few requests and stop: the optimising compiler would cost them half
+   * their start's CPU and pay back nothing (it changes no behaviour).
+   */
+  private static void installTemplate(String server, Path war, String serverXml)
+      throws IOException {
+    Path dir = serverDir(server);
+    Files.createDirectories(dir.resolve("apps"));
+    Files.createDirectories(dir.resolve("configDropins/overrides"));
+    Files.createDirectories(dir.resolve("lib/global"));
+    Files.writeString(dir.resolve("server.xml"), serverXml);
+    Files.copy(war, dir.resolve("apps/transfers.war"));
+    Files.copy(
+        BUILD_SERVER.resolve("lib/global/postgresql.jar"),
+        dir.resolve("lib/global/postgresql.jar"));
+    Files.writeString(dir.resolve("jvm.options"), "-XX:TieredStopAtLevel=1\n");
   }
 
   @ParameterizedTest(name = "{displayName} on {0}")
@@ -249,6 +294,17 @@ class ExampleTemplateIT {
     Path resolved = EXAMPLES_REPO.resolve(LAYER + System.getProperty("ichido.version"));
     assertThat(Files.readString(resolved.resolve("_remote.repositories")))
         .containsPattern("ichido-idempotency-.*\\.jar>team=");
+    // This build's layer, whatever earlier runs published there.
+    assertThat(
+            resolved.resolve("ichido-idempotency-" + System.getProperty("ichido.version") + ".jar"))
+        .hasSameBinaryContentAs(Path.of(System.getProperty("ichido.idempotencyJar")));
+    // And the template's offline build took nothing from anywhere else: all the rest came from
+    // this build's local repository, read where it is.
+    try (Stream<Path> files = Files.walk(EXAMPLES_REPO)) {
+      assertThat(files.filter(Files::isRegularFile).map(EXAMPLES_REPO::relativize))
+          .isNotEmpty()
+          .allMatch(f -> f.startsWith(LAYER));
+    }
   }
 
   @Test
@@ -280,16 +336,29 @@ class ExampleTemplateIT {
   }
 
   @Test
-  @Order(Integer.MAX_VALUE - 2) // restarts the server on a schema without the key table
+  @DisplayName("a server without EJB and mpMetrics: refused at deployment, naming the features")
+  void withoutFeatures() {
+    assertRefused(
+        WITHOUT_FEATURES,
+        0,
+        ALICE_WITHOUT_FEATURES,
+        "Enable mpMetrics-5.1, enterpriseBeansLite-4.0 and enterpriseBeansPersistentTimer-4.0.");
+  }
+
+  @Test
+  @Order(Integer.MAX_VALUE - 1) // redeploys the template on a schema without the key table
   @DisplayName("a schema with the timer tables but no idempotency_key: refused, saying the fix")
   void withoutKeyTable() throws Exception {
     try (Connection c = Db.connectTo(DevDatabase.EXAMPLES_DATABASE)) {
       c.createStatement().execute("ALTER TABLE idempotency_key RENAME TO idempotency_key_away");
     }
     try {
-      restartWith(Files.readString(COPY.resolve("src/main/liberty/config/server.xml")));
+      long from = redeploy();
 
       assertRefused(
+          SERVER,
+          from,
+          ALICE,
           "the table idempotency_key does not exist",
           "Run the layer's Liquibase changelog (META-INF/ichido/liquibase/changelog.xml");
     } finally {
@@ -300,43 +369,44 @@ class ExampleTemplateIT {
   }
 
   @Test
-  @Order(Integer.MAX_VALUE - 1) // last: restarts the server without what the others need
-  @DisplayName("a server without EJB and mpMetrics: refused at deployment, naming the features")
-  void withoutFeatures() throws Exception {
-    restartWith(
-        removing(
-            "<feature>enterpriseBeansLite-4.0</feature>",
-            "<feature>enterpriseBeansPersistentTimer-4.0</feature>",
-            "<feature>mpMetrics-5.1</feature>",
-            "<databaseStore ",
-            "<persistentExecutor "));
-
-    assertRefused(
-        "Enable mpMetrics-5.1, enterpriseBeansLite-4.0 and enterpriseBeansPersistentTimer-4.0.");
-  }
-
-  @Test
-  @Order(Integer.MAX_VALUE)
+  @Order(Integer.MAX_VALUE) // last: takes the timer store away from the running server
   @DisplayName("a server without a timer store: refused at deployment, naming the databaseStore")
   void withoutTimerStore() throws Exception {
-    restartWith(removing("<databaseStore ", "<persistentExecutor "));
+    long from = logLength(SERVER);
+    // Written whole, then moved in place: the server polls the file and must not read half of it.
+    Path next = SERVER_DIR.resolve("server.xml.next");
+    Files.writeString(next, removing("<databaseStore ", "<persistentExecutor "));
+    Files.move(next, SERVER_DIR.resolve("server.xml"), StandardCopyOption.ATOMIC_MOVE);
+    // Applied at once; the template, already started, is refused when it starts again.
+    Await.until(
+        "the configuration without a timer store",
+        Duration.ofMinutes(1),
+        () -> log(SERVER, from).contains("CWWKG0017I"));
 
     assertRefused(
+        SERVER,
+        redeploy(),
+        ALICE,
         "Idempotency keys would never expire: the purge timer could not be scheduled",
         "<databaseStore tablePrefix=\"EJBTIMER_\"");
   }
 
-  /** The template did not start, the log says why in {@code words}, and a POST writes nothing. */
-  private static void assertRefused(String... words) {
+  /**
+   * {@code server}'s template did not start (its log from {@code from} says why in {@code words}),
+   * and a POST writes nothing.
+   */
+  private static void assertRefused(String server, long from, Api caller, String... words) {
     Await.until(
-        "the template's refusal",
+        "the template's refusal on " + server,
         Duration.ofMinutes(2),
-        () -> log().contains("CWWKZ0002E") || log().contains("CWWKZ0001I"));
+        () -> log(server, from).matches("(?s).*CWWKZ000[1-4].*"));
     String key = "transfer-" + UUID.randomUUID();
 
-    HttpResponse<String> first = ALICE.postJson("/api/transfers", key, BODY);
+    HttpResponse<String> first = caller.postJson("/api/transfers", key, BODY);
 
-    assertThat(log()).contains(words).contains("CWWKZ0002E");
+    assertThat(log(server, from))
+        .contains(words)
+        .contains("An exception occurred while starting the application transfers.");
     assertThat(first.statusCode()).isEqualTo(404);
     assertThat(rows(key)).isZero();
   }
@@ -349,26 +419,28 @@ class ExampleTemplateIT {
         .collect(Collectors.joining("\n"));
   }
 
-  /** Restarts the server with {@code serverXml}, the template alone, and a fresh log. */
-  private static void restartWith(String serverXml) throws Exception {
-    server("stop");
-    Files.writeString(SERVER_DIR.resolve("server.xml"), serverXml);
-    Files.writeString(
-        SERVER_DIR.resolve("configDropins/overrides/example-it.xml"),
-        """
-        <server>
-            <variable name="HTTP_PORT" value="%s"/>
-            <variable name="DB_PORT" value="%s"/>
-        </server>
-        """
-            .formatted(BASE.substring(BASE.lastIndexOf(':') + 1), Db.port()));
-    Files.deleteIfExists(SERVER_DIR.resolve("logs/messages.log"));
-    server("start");
+  /**
+   * Starts the template (transfers.war) again on the running server, as a new deployment of it
+   * does: the server sees the WAR changed. Returns where its log stood before.
+   */
+  private static long redeploy() throws IOException {
+    long from = logLength(SERVER);
+    Path war = SERVER_DIR.resolve("apps/transfers.war");
+    Files.setLastModifiedTime(
+        war, FileTime.from(Files.getLastModifiedTime(war).toInstant().plusSeconds(1)));
+    return from;
   }
 
-  private static String log() {
-    try {
-      return Files.readString(SERVER_DIR.resolve("logs/messages.log"));
+  private static long logLength(String server) throws IOException {
+    return Files.size(serverDir(server).resolve("logs/messages.log"));
+  }
+
+  /** {@code server}'s messages.log from byte {@code from} on. */
+  private static String log(String server, long from) {
+    try (SeekableByteChannel log =
+        Files.newByteChannel(serverDir(server).resolve("logs/messages.log"))) {
+      log.position(from);
+      return new String(Channels.newInputStream(log).readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException notYet) {
       return "";
     }
@@ -409,32 +481,30 @@ class ExampleTemplateIT {
   }
 
   /**
-   * The copy's own build, with this build's Maven: the layer from the test run's repository, all
-   * else from the machine's (read only); the database the test run's.
+   * The copy's own build, with this build's Maven, offline: the layer from the team repository (a
+   * file: one, which Maven reads offline when told so), all else from this build's local repository
+   * (read only; the pom's template-* executions put there what this build lacks); the database the
+   * test run's. Its log is build.log in the copy.
    */
   private static void build(String... goals) throws IOException, InterruptedException {
-    List<String> arguments = new ArrayList<>(List.of("-s", teamSettings().toString()));
-    arguments.add("-Dichido.version=" + System.getProperty("ichido.version"));
-    arguments.add("-DDB_PORT=" + Db.port());
-    arguments.addAll(List.of(goals));
-    maven(COPY.resolve("pom.xml"), arguments.toArray(String[]::new));
-  }
-
-  /** {@code pom}'s build with {@code arguments}, as {@link #build} says, its log in the copy. */
-  private static void maven(Path pom, String... arguments)
-      throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("ichido.mavenHome"), "bin/mvn").toString());
-    command.addAll(List.of("-B", "-ntp", "-f", pom.toString()));
-    command.add("-Dmaven.repo.local=" + System.getProperty("ichido.examplesRepository"));
+    command.addAll(List.of("-B", "-ntp", "-o", "-f", COPY.resolve("pom.xml").toString()));
+    command.addAll(List.of("-s", teamSettings().toString()));
+    command.add("-Daether.offline.protocols=file");
+    command.add("-Dmaven.repo.local=" + EXAMPLES_REPO);
     command.add("-Dmaven.repo.local.tail=" + System.getProperty("ichido.localRepository"));
-    command.addAll(List.of(arguments));
-    Path log = COPY.resolve(pom.getParent() == null ? "publish.log" : "build.log");
-    Process maven =
-        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    assertThat(maven.waitFor(5, TimeUnit.MINUTES)).as("the build of %s ended", pom).isTrue();
+    command.add("-Dichido.version=" + System.getProperty("ichido.version"));
+    command.add("-DDB_PORT=" + Db.port());
+    command.addAll(List.of(goals));
+    Path log = COPY.resolve("build.log");
+    ProcessBuilder builder = new ProcessBuilder(command);
+    // A short build: the JIT's first tier alone spends less CPU on it than the optimising one.
+    builder.environment().put("MAVEN_OPTS", "-XX:TieredStopAtLevel=1");
+    Process maven = builder.redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    assertThat(maven.waitFor(5, TimeUnit.MINUTES)).as("the template's build ended").isTrue();
     assertThat(maven.exitValue())
-        .as("the build of %s (%s):%n%s", pom, log, Files.readString(log, StandardCharsets.UTF_8))
+        .as("the template's build (%s):%n%s", log, Files.readString(log, StandardCharsets.UTF_8))
         .isZero();
   }
 
@@ -467,12 +537,22 @@ class ExampleTemplateIT {
     return settings;
   }
 
-  private static void server(String action) throws IOException, InterruptedException {
-    Process server =
-        new ProcessBuilder(WLP.resolve("bin/server").toString(), action, SERVER)
-            .redirectErrorStream(true)
-            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-            .start();
-    assertThat(server.waitFor(2, TimeUnit.MINUTES)).as("server " + action).isTrue();
+  private static Path serverDir(String server) {
+    return WLP.resolve("usr/servers/" + server);
+  }
+
+  /** {@code server action name}, started (output discarded). */
+  private static Process server(String action, String name) throws IOException {
+    return new ProcessBuilder(WLP.resolve("bin/server").toString(), action, name)
+        .redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        .start();
+  }
+
+  /** Waits for each of {@code commands}, which run at once. */
+  private static void awaitAll(List<Process> commands, String what) throws InterruptedException {
+    for (Process command : commands) {
+      assertThat(command.waitFor(2, TimeUnit.MINUTES)).as(what).isTrue();
+    }
   }
 }
