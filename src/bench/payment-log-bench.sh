@@ -8,7 +8,8 @@
 # Needs a JDK 17 (the Maven wrapper builds; the benchmark's JVM runs with plain java). About 4 minutes on 2 CPUs.
 #
 # Settings (environment):
-#   BENCH_DB_PORT=15599     port of the embedded PostgreSQL (must be free)
+#   BENCH_LOG_DB_PORT=15599 port of the embedded PostgreSQL (must be free; not bench.sh's
+#                           BENCH_DB_PORT: the smoke runs in ./mvnw verify run both at once)
 #   BENCH_ENTRIES=1000000   entries loaded, spread over 12 months
 #   BENCH_RUNS=300          measured calls per kind of search (after BENCH_WARMUP=30 rounds)
 #   BENCH_SEED=20261130     the same seed loads the same year and draws the same searches
@@ -29,13 +30,13 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 OUT="$ROOT/target/payment-log-bench"
-DB_PORT_BENCH="${BENCH_DB_PORT:-15599}"
+DB_PORT_BENCH="${BENCH_LOG_DB_PORT:-15599}"
 
 die() { printf 'payment-log-bench.sh: %s\n' "$*" >&2; exit 1; }
 
 command -v java >/dev/null 2>&1 || die "java not found: a JDK 17 or later is needed."
 if [[ -z "${DB_HOST:-}" ]] && (exec 3<>"/dev/tcp/127.0.0.1/$DB_PORT_BENCH") 2>/dev/null; then
-  die "port $DB_PORT_BENCH is already in use; pick another with BENCH_DB_PORT"
+  die "port $DB_PORT_BENCH is already in use; pick another with BENCH_LOG_DB_PORT"
 fi
 
 properties=(-Dichido.bench.port="$DB_PORT_BENCH")

@@ -10,6 +10,9 @@
 #
 # The sizes are the smoke modes' own: BENCH_* settings of the environment are ignored, except the
 # ports. So is DB_HOST: the payment log's smoke runs on a PostgreSQL of its own.
+#
+# From verify (nothing to build) the three run at once, the two Java benchmarks niced: bench.sh
+# spends most of its time waiting for its servers and its timed phases, and they fit in beside it.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -65,29 +68,68 @@ restore_build() {
 trap restore_build EXIT
 
 mkdir -p "$OUT"
-failed=()
-for benchmark in "${benchmarks[@]}"; do
-  case "$benchmark" in
-    fingerprint | payment-log) script="$ROOT/src/bench/$benchmark-bench.sh" ;;
-    bench)
-      script="$ROOT/src/bench/bench.sh"
-      [[ "$BENCH_NO_BUILD" == 1 ]] || save_build
-      ;;
-    *) echo "smoke.sh: no benchmark '$benchmark' (fingerprint, payment-log, bench)" >&2; exit 2 ;;
-  esac
+script_of() { if [[ "$1" == bench ]]; then echo "$ROOT/src/bench/bench.sh"; else echo "$ROOT/src/bench/$1-bench.sh"; fi; }
+# run_benchmark NAME [NICENESS]: runs one (niced by that much), its output in $OUT/NAME.log, and
+# writes how it went (one line, or the end of its log) to $OUT/NAME.result; its status is the
+# benchmark's.
+run_benchmark() {
+  local benchmark=$1 niceness=${2:-0} script log started status=0
+  script="$(script_of "$benchmark")"
   log="$OUT/$benchmark.log"
   started=$SECONDS
-  status=0
-  bash "$script" </dev/null >"$log" 2>&1 || status=$?
-  [[ "$benchmark" == bench ]] && restore_build
+  nice -n "$niceness" bash "$script" </dev/null >"$log" 2>&1 || status=$?
   if ((status == 0)); then
-    echo "smoke.sh: ${script#$ROOT/} ran in $((SECONDS - started)) s (report: ${log#$ROOT/})"
+    echo "smoke.sh: ${script#$ROOT/} ran in $((SECONDS - started)) s (report: ${log#$ROOT/})" >"$OUT/$benchmark.result"
   else
-    echo "smoke.sh: ${script#$ROOT/} FAILED with status $status after $((SECONDS - started)) s; the end of ${log#$ROOT/}:" >&2
-    tail -n 60 "$log" >&2
-    failed+=("${script#$ROOT/}")
+    {
+      echo "smoke.sh: ${script#$ROOT/} FAILED with status $status after $((SECONDS - started)) s; the end of ${log#$ROOT/}:"
+      tail -n 60 "$log"
+    } >"$OUT/$benchmark.result"
   fi
+  return "$status"
+}
+
+for benchmark in "${benchmarks[@]}"; do
+  case "$benchmark" in
+    fingerprint | payment-log | bench) ;;
+    *) echo "smoke.sh: no benchmark '$benchmark' (fingerprint, payment-log, bench)" >&2; exit 2 ;;
+  esac
 done
+failed=()
+report() { # benchmark status
+  if (($2 == 0)); then
+    cat "$OUT/$1.result"
+  else
+    cat "$OUT/$1.result" >&2
+    failed+=("$(script_of "$1" | sed "s|^$ROOT/||")")
+  fi
+}
+if [[ "$BENCH_NO_BUILD" == 1 ]]; then
+  # Nothing is built, so nothing in target/ changes under another's feet: all at once, each on
+  # ports of its own (bench.sh's, and payment-log-bench.sh's PostgreSQL on BENCH_LOG_DB_PORT).
+  # bench.sh waits for its servers most of its time; the two others take what CPU is left over
+  # (nice), so that they lengthen it as little as they can.
+  declare -A pids=()
+  for benchmark in "${benchmarks[@]}"; do
+    run_benchmark "$benchmark" "$([[ "$benchmark" == bench ]] && echo 0 || echo 10)" &
+    pids[$benchmark]=$!
+  done
+  for benchmark in "${benchmarks[@]}"; do
+    status=0
+    wait "${pids[$benchmark]}" || status=$?
+    report "$benchmark" "$status"
+  done
+else
+  # Run on its own, bench.sh builds the WAR in target/ (and puts it back), and the others compile
+  # there: one after the other.
+  for benchmark in "${benchmarks[@]}"; do
+    [[ "$benchmark" == bench ]] && save_build
+    status=0
+    run_benchmark "$benchmark" || status=$?
+    [[ "$benchmark" == bench ]] && restore_build
+    report "$benchmark" "$status"
+  done
+fi
 if ((${#failed[@]} > 0)); then
   echo "smoke.sh: benchmarks that no longer run: ${failed[*]}" >&2
   exit 1
