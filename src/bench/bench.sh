@@ -125,6 +125,7 @@ PSQL=(psql -h 127.0.0.1 -p "$DB_PORT" -U ichido -d ichido -v ON_ERROR_STOP=1 -qA
 MVN_PID=""
 LIBERTY_PID=""
 LIBERTY_2_PID=""
+LIBERTY_2_STOPPING=""
 HAPROXY_PID=""
 LOCK_SAMPLER_PID=""
 
@@ -226,7 +227,8 @@ stop_cluster() { # [--no-wait]: the second Liberty told to stop, stop_everything
     HAPROXY_PID=""
   fi
   if [[ -n "$LIBERTY_2_PID" ]]; then
-    log "stopping the second Liberty"
+    [[ -n "$LIBERTY_2_STOPPING" ]] || log "stopping the second Liberty"
+    LIBERTY_2_STOPPING=1
     kill -TERM -- "-$LIBERTY_2_PID" 2>/dev/null || true
     [[ "${1:-}" == --no-wait ]] && return
     wait_gone "$LIBERTY_2_PID" 60 || kill -KILL -- "-$LIBERTY_2_PID" 2>/dev/null || true
@@ -520,6 +522,23 @@ lock_wait_report() { # log file: samples, waits, waits on an advisory lock, then
 # server's JIT compilers are busy less than a quarter of the time. With more connections, the
 # request threads crowd the compiler threads out and the warm-up takes twice as long. Sets
 # warmed_seconds and warmed_jit (the JIT's share in the last round).
+# One warm-up round: a closed loop of each kind in turn, one connection per CPU. A smoke run sends
+# the kinds at once: a warm-up measures nothing, and each kind still runs (seconds saved).
+warm_up_round() { # label-prefix mode...
+  local prefix=$1 mode pids=() pid
+  shift
+  for mode in "$@"; do
+    if [[ "$SMOKE" == 1 ]]; then
+      run_wrk "$mode" "$(nproc)" "$WARMUP_ROUND_SECONDS" "$prefix$mode" >/dev/null &
+      pids+=($!)
+    else
+      run_wrk "$mode" "$(nproc)" "$WARMUP_ROUND_SECONDS" "$prefix$mode" >/dev/null
+    fi
+  done
+  for pid in ${pids[@]+"${pids[@]}"}; do
+    wait "$pid" || die "a warm-up run failed; see ${OUT#$ROOT/}/${prefix%/*}/"
+  done
+}
 warm_up() { # pid min-seconds max-seconds label mode...
   local pid=$1 min=$2 max=$3 label=$4 round=0 started=$SECONDS jit_before round_started mode
   shift 4
@@ -527,9 +546,7 @@ warm_up() { # pid min-seconds max-seconds label mode...
     round=$((round + 1))
     jit_before="$(jit_seconds "$pid")"
     round_started="$(now)"
-    for mode in "$@"; do
-      run_wrk "$mode" "$(nproc)" "$WARMUP_ROUND_SECONDS" "$label/$round-$mode" >/dev/null
-    done
+    warm_up_round "$label/$round-" "$@"
     warmed_jit="$(share "$jit_before" "$(jit_seconds "$pid")" "$round_started")"
     log "  $((SECONDS - started))s: JIT busy $warmed_jit of the last round"
     if ((SECONDS - started >= min)) && awk -v j="$warmed_jit" 'BEGIN { exit !(j < 0.25) }'; then
@@ -673,9 +690,7 @@ lat_paired="$(grep '^PAIRED ' "$OUT/latency.log")"
 # layer). The replays cycle over keys completed beforehand, so that every measured request is one.
 
 log "echo and floor: wrk, $CONNECTIONS connections, no-op, echo fresh and replay, one INSERT without and with the layer in turn, ${THROUGHPUT_SECONDS}s each"
-for mode in noop echo insert-plain insert; do
-  run_wrk "$mode" "$(nproc)" "$WARMUP_ROUND_SECONDS" "floor/warmup-$mode" >/dev/null
-done
+warm_up_round floor/warmup- noop echo insert-plain insert
 # Until every key is completed: each wrk run sends the same keys from the first again, so a run
 # completes what an earlier one had no time for (a smoke run's 3 s did not always reach all of
 # them on a busy machine), and replays the rest.
