@@ -103,7 +103,7 @@ class ExampleTemplateIT {
     // As liberty:create does: server.env with the keystore's password. Meanwhile, the build.
     List<Process> creating = new ArrayList<>();
     for (String server : List.of(SERVER, WITHOUT_FEATURES)) {
-      SecondServer.deleteRecursively(WLP.resolve("usr/servers/" + server));
+      SecondServer.deleteRecursively(serverDir(server));
       creating.add(server("create", server));
     }
     build("package", "exec:java@liquibase-update");
