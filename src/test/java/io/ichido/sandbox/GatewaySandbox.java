@@ -49,6 +49,13 @@ public final class GatewaySandbox implements AutoCloseable {
   public static final int DEFAULT_PORT = 18080;
   public static final String DEFAULT_2C2P_SECRET = "ichido-sandbox-2c2p-secret-0123456789abcdef";
 
+  /**
+   * The switch ({@code -Dichido.sandbox.omise-honours-idempotency-key=true}) under which the
+   * sandbox's Omise honours {@code Idempotency-Key}; read when a sandbox starts (see {@link
+   * OmiseApi}).
+   */
+  static final String OMISE_HONOURS_KEY = "ichido.sandbox.omise-honours-idempotency-key";
+
   private static final Logger LOG = Logger.getLogger(GatewaySandbox.class.getName());
   // Held requests (timeout, delay) occupy a thread each for their whole delay.
   private static final int THREADS = 64;
@@ -86,6 +93,20 @@ public final class GatewaySandbox implements AutoCloseable {
   /** With other waits between webhook attempts: tests retry in milliseconds. */
   static GatewaySandbox start(int port, String secret2c2p, String webhooksUrl, Retries retries)
       throws IOException {
+    return start(port, secret2c2p, webhooksUrl, retries, Boolean.getBoolean(OMISE_HONOURS_KEY));
+  }
+
+  /**
+   * With Omise's {@code Idempotency-Key} honoured or not, whatever {@link #OMISE_HONOURS_KEY} says:
+   * tests that start sandboxes at the same time cannot share a JVM-wide switch.
+   */
+  static GatewaySandbox start(
+      int port,
+      String secret2c2p,
+      String webhooksUrl,
+      Retries retries,
+      boolean omiseHonoursIdempotencyKey)
+      throws IOException {
     Map<String, Gateway> byName = new ConcurrentHashMap<>();
     WebhookSender webhooks =
         new WebhookSender(
@@ -110,7 +131,7 @@ public final class GatewaySandbox implements AutoCloseable {
     Ledger ledger = new Ledger();
     Stats stats = new Stats();
     Faults faults = new Faults(stats);
-    OmiseApi omise = new OmiseApi(ledger, urls);
+    OmiseApi omise = new OmiseApi(ledger, urls, omiseHonoursIdempotencyKey);
     TwoC2pApi twoC2p = new TwoC2pApi(ledger, urls, secret2c2p);
     PayPayApi paypay = new PayPayApi(ledger, urls);
     List<Gateway> gateways =

@@ -34,12 +34,12 @@ final class OmiseApi implements Gateway {
   private final SandboxUrls urls;
   private final Payments charges = new Payments();
   private final Replays replays = new Replays(Replays.WhileInFlight.WAIT);
-  private final boolean honoursIdempotencyKey =
-      Boolean.getBoolean("ichido.sandbox.omise-honours-idempotency-key");
+  private final boolean honoursIdempotencyKey;
 
-  OmiseApi(Ledger ledger, SandboxUrls urls) {
+  OmiseApi(Ledger ledger, SandboxUrls urls, boolean honoursIdempotencyKey) {
     this.ledger = ledger;
     this.urls = urls;
+    this.honoursIdempotencyKey = honoursIdempotencyKey;
   }
 
   @Override

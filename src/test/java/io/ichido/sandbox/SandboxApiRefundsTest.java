@@ -193,8 +193,7 @@ class SandboxApiRefundsTest extends SandboxTestSupport {
 
   @Test
   void omiseHonoursTheKeyForRefundsUnderTheOption() throws Exception {
-    System.setProperty("ichido.sandbox.omise-honours-idempotency-key", "true");
-    try (GatewaySandbox honouring = GatewaySandbox.start(0)) {
+    try (GatewaySandbox honouring = omiseHonouringKeys()) {
       String id =
           json(send(on(honouring, omise("a-7", omiseCard("407", "tokn_test_visa")))))
               .get("id")
@@ -206,8 +205,6 @@ class SandboxApiRefundsTest extends SandboxTestSupport {
       assertThat(again.body()).isEqualTo(first.body());
       assertThat(json(send(on(honouring, omiseGet(id)))).get("refunded_amount").asLong())
           .isEqualTo(1000);
-    } finally {
-      System.clearProperty("ichido.sandbox.omise-honours-idempotency-key");
     }
   }
 

@@ -33,15 +33,12 @@ class SandboxOmiseTest extends SandboxTestSupport {
   @Test
   @DisplayName("with the switch on, the same key replays the first charge")
   void honoursTheKeyWhenSwitchedOn() throws Exception {
-    System.setProperty("ichido.sandbox.omise-honours-idempotency-key", "true");
-    try (GatewaySandbox honouring = GatewaySandbox.start(0)) {
+    try (GatewaySandbox honouring = omiseHonouringKeys()) {
       HttpResponse<String> first =
           send(on(honouring, omise("o-1c", omiseCard("15", "tokn_test_visa"))));
       HttpResponse<String> again =
           send(on(honouring, omise("o-1c", omiseCard("15", "tokn_test_visa"))));
       assertThat(again.body()).isEqualTo(first.body());
-    } finally {
-      System.clearProperty("ichido.sandbox.omise-honours-idempotency-key");
     }
   }
 

@@ -342,6 +342,16 @@ abstract class SandboxTestSupport {
     return send(request.build());
   }
 
+  /**
+   * A sandbox of the test's own whose Omise honours {@code Idempotency-Key}, as under {@code
+   * -Dichido.sandbox.omise-honours-idempotency-key=true}, without that JVM-wide switch: another
+   * class's sandbox, started meanwhile, would read it too.
+   */
+  static GatewaySandbox omiseHonouringKeys() throws IOException {
+    return GatewaySandbox.start(
+        0, GatewaySandbox.DEFAULT_2C2P_SECRET, null, Retries.GATEWAYS, true);
+  }
+
   /** The same request sent to another sandbox. */
   static HttpRequest on(GatewaySandbox other, HttpRequest request) {
     URI uri = request.uri();
