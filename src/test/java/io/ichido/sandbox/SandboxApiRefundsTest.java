@@ -238,7 +238,7 @@ class SandboxApiRefundsTest extends SandboxTestSupport {
     return json(send(stripe(key, stripeCard(order, "pm_card_visa")))).get("id").asText();
   }
 
-  private static HttpRequest stripeRefund(String key, String form) {
+  private HttpRequest stripeRefund(String key, String form) {
     return request("/stripe/v1/refunds")
         .header("Authorization", "Bearer sk_test_sandbox")
         .header("Idempotency-Key", key)
@@ -247,7 +247,7 @@ class SandboxApiRefundsTest extends SandboxTestSupport {
         .build();
   }
 
-  private static HttpRequest omiseRefund(String key, String charge, String form) {
+  private HttpRequest omiseRefund(String key, String charge, String form) {
     return request("/omise/charges/" + charge + "/refunds")
         .header("Authorization", basic("skey_test_sandbox"))
         .header("Idempotency-Key", key)
@@ -255,7 +255,7 @@ class SandboxApiRefundsTest extends SandboxTestSupport {
         .build();
   }
 
-  private static HttpRequest komojuRefund(String key, String payment, String body) {
+  private HttpRequest komojuRefund(String key, String payment, String body) {
     return request("/komoju/api/v1/payments/" + payment + "/refund")
         .header("Authorization", basic("sk_test_sandbox"))
         .header("Content-Type", "application/json")
@@ -265,7 +265,7 @@ class SandboxApiRefundsTest extends SandboxTestSupport {
   }
 
   /** The answer, or null when the sandbox hung up without one. */
-  private static HttpResponse<String> sendOrNull(HttpRequest request) throws Exception {
+  private HttpResponse<String> sendOrNull(HttpRequest request) throws Exception {
     try {
       return send(request);
     } catch (java.io.IOException hungUp) {

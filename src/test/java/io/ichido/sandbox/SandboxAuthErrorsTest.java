@@ -116,8 +116,7 @@ class SandboxAuthErrorsTest extends SandboxTestSupport {
   }
 
   /** The first request of a card charge: 2C2P's is the Payment Token request. */
-  private static HttpRequest firstRequest(String gateway, String key, String order)
-      throws Exception {
+  private HttpRequest firstRequest(String gateway, String key, String order) throws Exception {
     return gateway.equals("2c2p")
         ? twoC2p("/paymentToken", tokenClaims("ORDER-" + order), MERCHANT_SECRET)
         : cardCharge(gateway, key, order);

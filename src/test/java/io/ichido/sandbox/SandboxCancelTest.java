@@ -79,7 +79,7 @@ class SandboxCancelTest extends SandboxTestSupport {
     assertThat(lateStatus("omise", pending)).isEqualTo(200);
   }
 
-  private static HttpRequest stripeCancel(String key, String id) {
+  private HttpRequest stripeCancel(String key, String id) {
     return request("/stripe/v1/payment_intents/" + id + "/cancel")
         .header("Authorization", "Bearer sk_test_sandbox")
         .header("Idempotency-Key", key)
@@ -88,14 +88,14 @@ class SandboxCancelTest extends SandboxTestSupport {
         .build();
   }
 
-  private static HttpRequest komojuCancel(String id) {
+  private HttpRequest komojuCancel(String id) {
     return request("/komoju/api/v1/payments/" + id + "/cancel")
         .header("Authorization", basic("sk_test_sandbox"))
         .POST(BodyPublishers.noBody())
         .build();
   }
 
-  private static int lateStatus(String gateway, String id) throws Exception {
+  private int lateStatus(String gateway, String id) throws Exception {
     return send(post("/_sandbox/payments/" + gateway + "/" + id + "/succeed-late", ""))
         .statusCode();
   }

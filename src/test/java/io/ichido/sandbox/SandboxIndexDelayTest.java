@@ -98,7 +98,7 @@ class SandboxIndexDelayTest extends SandboxTestSupport {
         .isEqualTo(400);
   }
 
-  private static List<String> stripeSearch(String order) throws Exception {
+  private List<String> stripeSearch(String order) throws Exception {
     return stripeJava()
         .v1()
         .paymentIntents()

@@ -107,14 +107,14 @@ class SandboxLateSuccessTest extends SandboxTestSupport {
     assertThat(webhooks()).isEmpty();
   }
 
-  private static JsonNode succeedLate(String gateway, String id, String query) throws Exception {
+  private JsonNode succeedLate(String gateway, String id, String query) throws Exception {
     HttpResponse<String> answer =
         send(post("/_sandbox/payments/" + gateway + "/" + id + "/succeed-late" + query, ""));
     assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
     return json(answer);
   }
 
-  private static int lateStatus(String gateway, String id) throws Exception {
+  private int lateStatus(String gateway, String id) throws Exception {
     return send(post("/_sandbox/payments/" + gateway + "/" + id + "/succeed-late", ""))
         .statusCode();
   }

@@ -39,7 +39,7 @@ class SandboxOrderScopeTest extends SandboxPayPaySupport {
    * request through and waits, takes my request (503), and is used up by it, so my request sent
    * again goes through.
    */
-  private static Answers step(
+  private Answers step(
       String gateway,
       String what,
       Callable<HttpResponse<String>> mine,
@@ -538,7 +538,7 @@ class SandboxOrderScopeTest extends SandboxPayPaySupport {
     return stripeKonbini(order) + "&metadata%5Breference%5D=" + reference;
   }
 
-  private static HttpRequest stripeSearch(String query) {
+  private HttpRequest stripeSearch(String query) {
     return request(
             "/stripe/v1/payment_intents/search?query="
                 + URLEncoder.encode(query, StandardCharsets.UTF_8))
@@ -547,16 +547,16 @@ class SandboxOrderScopeTest extends SandboxPayPaySupport {
         .build();
   }
 
-  private static HttpRequest stripeRefund(String key, String intent) {
+  private HttpRequest stripeRefund(String key, String intent) {
     return stripePost("/v1/refunds", key, "payment_intent=" + intent);
   }
 
-  private static HttpRequest stripeCancel(String key, String intent) {
+  private HttpRequest stripeCancel(String key, String intent) {
     return stripePost(
         "/v1/payment_intents/" + intent + "/cancel", key, "cancellation_reason=abandoned");
   }
 
-  private static HttpRequest stripePost(String path, String key, String form) {
+  private HttpRequest stripePost(String path, String key, String form) {
     return request("/stripe" + path)
         .header("Authorization", "Bearer sk_test_sandbox")
         .header("Idempotency-Key", key)
@@ -574,14 +574,14 @@ class SandboxOrderScopeTest extends SandboxPayPaySupport {
         + order;
   }
 
-  private static HttpRequest omiseRefund(String charge, String form) {
+  private HttpRequest omiseRefund(String charge, String form) {
     return request("/omise/charges/" + charge + "/refunds")
         .header("Authorization", basic("skey_test_sandbox"))
         .POST(form(form))
         .build();
   }
 
-  private static HttpRequest komojuPost(String payment, String action, String key, String body) {
+  private HttpRequest komojuPost(String payment, String action, String key, String body) {
     return request("/komoju/api/v1/payments/" + payment + action)
         .header("Authorization", basic("sk_test_sandbox"))
         .header("Content-Type", "application/json")
@@ -590,11 +590,11 @@ class SandboxOrderScopeTest extends SandboxPayPaySupport {
         .build();
   }
 
-  private static int komojuStatus(String order) throws Exception {
+  private int komojuStatus(String order) throws Exception {
     return send(komoju(null, komojuBody(order, "\"tok_visa\""))).statusCode();
   }
 
-  private static HttpRequest inquiryRequest(String invoiceNo) {
+  private HttpRequest inquiryRequest(String invoiceNo) {
     return twoC2p(
         "/paymentInquiry",
         Map.of("merchantID", "JT01", "invoiceNo", invoiceNo, "locale", "en"),
@@ -602,7 +602,7 @@ class SandboxOrderScopeTest extends SandboxPayPaySupport {
   }
 
   /** A Payment Maintenance refund, sealed by the merchant as Ichido's adapter seals it. */
-  private static HttpRequest maintenance(String invoiceNo, String amount) throws Exception {
+  private HttpRequest maintenance(String invoiceNo, String amount) throws Exception {
     Map<String, String> fields = new LinkedHashMap<>();
     fields.put("version", "3.8");
     fields.put("merchantID", "JT01");
@@ -644,8 +644,7 @@ class SandboxOrderScopeTest extends SandboxPayPaySupport {
 
   // --- the control API
 
-  private static void orderFault(String gateway, String order, String mode, int times)
-      throws Exception {
+  private void orderFault(String gateway, String order, String mode, int times) throws Exception {
     String body =
         "{\"gateway\":\""
             + gateway
@@ -661,27 +660,27 @@ class SandboxOrderScopeTest extends SandboxPayPaySupport {
     assertThat(json(answer).get("order").asText()).isEqualTo(order);
   }
 
-  private static JsonNode queued() throws Exception {
+  private JsonNode queued() throws Exception {
     return json(send(request("/_sandbox/faults").GET()));
   }
 
-  private static void chaos(String body) throws Exception {
+  private void chaos(String body) throws Exception {
     HttpResponse<String> answer = send(post("/_sandbox/chaos", body));
     assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
   }
 
-  private static void webhookDelivery(String gateway, String setting) throws Exception {
+  private void webhookDelivery(String gateway, String setting) throws Exception {
     String body = "{\"gateway\":\"" + gateway + "\"," + setting.substring(1);
     HttpResponse<String> answer = send(post("/_sandbox/webhook-delivery", body));
     assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
   }
 
-  private static void detailsLag(String body) throws Exception {
+  private void detailsLag(String body) throws Exception {
     HttpResponse<String> answer = send(post("/_sandbox/details-lag", body));
     assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
   }
 
-  private static int status(HttpRequest request) throws Exception {
+  private int status(HttpRequest request) throws Exception {
     return send(request).statusCode();
   }
 

@@ -20,7 +20,7 @@ abstract class SandboxPayPaySupport extends SandboxTestSupport {
   static final String REDIRECT = "https://shop.example/paypay/back";
 
   /** {@code body} null: a request without one (GET, DELETE). */
-  static HttpRequest paypay(String method, String path, String body) throws Exception {
+  HttpRequest paypay(String method, String path, String body) throws Exception {
     String signed = path.contains("?") ? path.substring(0, path.indexOf('?')) : path;
     String authorization =
         PayPaySigner.SANDBOX.authorization(
@@ -33,7 +33,7 @@ abstract class SandboxPayPaySupport extends SandboxTestSupport {
     return signedRequest(method, path, body, authorization);
   }
 
-  static HttpRequest signedRequest(String method, String path, String body, String authorization) {
+  HttpRequest signedRequest(String method, String path, String body, String authorization) {
     HttpRequest.Builder request = request("/paypay" + path).header("Authorization", authorization);
     if (body == null) {
       return request.method(method, BodyPublishers.noBody()).build();
@@ -57,19 +57,19 @@ abstract class SandboxPayPaySupport extends SandboxTestSupport {
         + "\",\"redirectType\":\"WEB_LINK\"}";
   }
 
-  static HttpResponse<String> create(String merchantPaymentId) throws Exception {
+  HttpResponse<String> create(String merchantPaymentId) throws Exception {
     return send(paypay("POST", "/v2/codes", order(merchantPaymentId, 5672)));
   }
 
   /** The create's {@code data}, which must be a 201. */
-  static JsonNode created(String merchantPaymentId) throws Exception {
+  JsonNode created(String merchantPaymentId) throws Exception {
     HttpResponse<String> answer = create(merchantPaymentId);
     assertThat(answer.statusCode()).as(answer.body()).isEqualTo(201);
     return json(answer).get("data");
   }
 
   /** A payment created and paid, its details showing it paid; its {@code paymentId}. */
-  static String paid(String merchantPaymentId) throws Exception {
+  String paid(String merchantPaymentId) throws Exception {
     created(merchantPaymentId);
     settle("paypay", merchantPaymentId, "complete");
     return awaitStatus(merchantPaymentId, "COMPLETED").get("paymentId").asText();
@@ -80,16 +80,16 @@ abstract class SandboxPayPaySupport extends SandboxTestSupport {
     assertThat(code(answer)).isEqualTo(code);
   }
 
-  static HttpResponse<String> details(String merchantPaymentId) throws Exception {
+  HttpResponse<String> details(String merchantPaymentId) throws Exception {
     return send(paypay("GET", "/v2/codes/payments/" + merchantPaymentId, null));
   }
 
-  static String status(String merchantPaymentId) throws Exception {
+  String status(String merchantPaymentId) throws Exception {
     return json(details(merchantPaymentId)).at("/data/status").asText();
   }
 
   /** Polls the details until they say {@code status}; fails after 5 s. */
-  static JsonNode awaitStatus(String merchantPaymentId, String status) throws Exception {
+  JsonNode awaitStatus(String merchantPaymentId, String status) throws Exception {
     long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
     JsonNode data;
     do {
@@ -103,7 +103,7 @@ abstract class SandboxPayPaySupport extends SandboxTestSupport {
   }
 
   /** The customer presses a button of the code's page at {@code url}. */
-  static HttpResponse<String> press(String url, String button) throws Exception {
+  HttpResponse<String> press(String url, String button) throws Exception {
     String path = url.substring(sandbox.baseUrl().length());
     return send(
         request(path)
@@ -127,12 +127,12 @@ abstract class SandboxPayPaySupport extends SandboxTestSupport {
     return json(answer).at("/resultInfo/code").asText();
   }
 
-  static void detailsLag(long millis) throws Exception {
+  void detailsLag(long millis) throws Exception {
     String body = "{\"gateway\":\"paypay\",\"delayMillis\":" + millis + "}";
     assertThat(send(post("/_sandbox/details-lag", body)).statusCode()).isEqualTo(200);
   }
 
-  static void webhookDelivery(String mode, long delayMillis) throws Exception {
+  void webhookDelivery(String mode, long delayMillis) throws Exception {
     String body =
         "{\"gateway\":\"paypay\",\"mode\":\"" + mode + "\",\"delayMillis\":" + delayMillis + "}";
     assertThat(send(post("/_sandbox/webhook-delivery", body)).statusCode()).isEqualTo(200);

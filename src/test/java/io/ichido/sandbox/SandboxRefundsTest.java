@@ -247,13 +247,12 @@ class SandboxRefundsTest extends SandboxTestSupport {
     assertThat(event.get("api_version")).isEqualTo(sent.get("api_version"));
   }
 
-  private static HttpResponse<String> refund(String gateway, String id, String query)
-      throws Exception {
+  private HttpResponse<String> refund(String gateway, String id, String query) throws Exception {
     return send(post("/_sandbox/payments/" + gateway + "/" + id + "/refund" + query, ""));
   }
 
   /** The control API's answer to a refund that must go through. */
-  private static JsonNode refunded(String gateway, String id, String query) throws Exception {
+  private JsonNode refunded(String gateway, String id, String query) throws Exception {
     HttpResponse<String> answer = refund(gateway, id, query);
     assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
     return json(answer);

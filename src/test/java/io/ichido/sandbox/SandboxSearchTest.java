@@ -139,11 +139,11 @@ class SandboxSearchTest extends SandboxTestSupport {
   }
 
   /** A succeeded card PaymentIntent for the order; its id. */
-  private static String intent(String key, String order) throws Exception {
+  private String intent(String key, String order) throws Exception {
     return json(send(stripe(key, stripeCard(order, "pm_card_visa")))).get("id").asText();
   }
 
-  private static HttpResponse<String> search(String query, String more) throws Exception {
+  private HttpResponse<String> search(String query, String more) throws Exception {
     String path =
         "/stripe"
             + StripeSearch.URL

@@ -35,12 +35,15 @@ import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestInstance.Lifecycle;
 
 /**
  * What the sandbox's tests share: one sandbox per test class, started on a free port with quick
  * webhook retries and sending its webhooks to a {@link Receiver}, reset before each test; requests
  * as the payment adapters send them; the control API.
  */
+@TestInstance(Lifecycle.PER_CLASS)
 abstract class SandboxTestSupport {
 
   static final ObjectMapper JSON = new ObjectMapper();
@@ -50,12 +53,14 @@ abstract class SandboxTestSupport {
   static final Retries QUICK_RETRIES =
       new Retries(Duration.ofMillis(100), Duration.ofMillis(200), 5);
 
-  static GatewaySandbox sandbox;
-  static HttpClient http;
-  static Receiver receiver;
+  // This class's own: test classes run at the same time, each beside its own sandbox, client and
+  // receiver. One instance per class (PER_CLASS) holds them; the helpers below use them.
+  GatewaySandbox sandbox;
+  HttpClient http;
+  Receiver receiver;
 
   @BeforeAll
-  static void start() throws IOException {
+  void start() throws IOException {
     receiver = new Receiver();
     sandbox =
         GatewaySandbox.start(0, GatewaySandbox.DEFAULT_2C2P_SECRET, receiver.url(), QUICK_RETRIES);
@@ -63,7 +68,7 @@ abstract class SandboxTestSupport {
   }
 
   @AfterAll
-  static void stop() {
+  void stop() {
     sandbox.close();
     receiver.close();
   }
@@ -76,7 +81,7 @@ abstract class SandboxTestSupport {
 
   // --- requests, as the payment adapters would send them
 
-  static HttpRequest cardCharge(String gateway, String key, String order) throws Exception {
+  HttpRequest cardCharge(String gateway, String key, String order) throws Exception {
     return switch (gateway) {
       case "stripe" -> stripe(key, stripeCard(order, "pm_card_visa"));
       case "omise" -> omise(key, omiseCard(order, "tokn_test_visa"));
@@ -108,11 +113,11 @@ abstract class SandboxTestSupport {
   }
 
   /** Ichido's client as its Stripe adapter builds it, pointed at the sandbox, without retries. */
-  static StripeClient stripeJava() {
+  StripeClient stripeJava() {
     return stripeJava("sk_test_sandbox");
   }
 
-  static StripeClient stripeJava(String apiKey) {
+  StripeClient stripeJava(String apiKey) {
     return StripeClient.builder()
         .setApiKey(apiKey)
         .setApiBase(sandbox.baseUrl() + "/stripe")
@@ -132,7 +137,7 @@ abstract class SandboxTestSupport {
         + "&payment_method_types%5B0%5D=card";
   }
 
-  static HttpRequest stripe(String key, String form) {
+  HttpRequest stripe(String key, String form) {
     return request("/stripe/v1/payment_intents")
         .header("Authorization", "Bearer sk_test_sandbox")
         .header("Idempotency-Key", key)
@@ -141,7 +146,7 @@ abstract class SandboxTestSupport {
         .build();
   }
 
-  static HttpRequest stripeGet(String id) {
+  HttpRequest stripeGet(String id) {
     return request("/stripe/v1/payment_intents/" + id)
         .header("Authorization", "Bearer sk_test_sandbox")
         .GET()
@@ -155,20 +160,20 @@ abstract class SandboxTestSupport {
         + order;
   }
 
-  static HttpRequest omise(String key, String form) {
+  HttpRequest omise(String key, String form) {
     return omiseRequest("/charges").header("Idempotency-Key", key).POST(form(form)).build();
   }
 
-  static HttpRequest omiseGet(String id) {
+  HttpRequest omiseGet(String id) {
     return omiseRequest("/charges/" + id).GET().build();
   }
 
-  static HttpRequest omiseSearch(String query) {
+  HttpRequest omiseSearch(String query) {
     return omiseRequest("/search?" + query).GET().build();
   }
 
   /** A request to the sandbox's Omise, authenticated and versioned as Omise's clients send it. */
-  private static HttpRequest.Builder omiseRequest(String path) {
+  private HttpRequest.Builder omiseRequest(String path) {
     return request("/omise" + path)
         .header("Authorization", basic("skey_test_sandbox"))
         .header("Omise-Version", "2019-05-29");
@@ -182,7 +187,7 @@ abstract class SandboxTestSupport {
         + "}";
   }
 
-  static HttpRequest komoju(String key, String body) {
+  HttpRequest komoju(String key, String body) {
     HttpRequest.Builder builder =
         request("/komoju/api/v1/payments")
             .header("Authorization", basic("sk_test_sandbox"))
@@ -193,7 +198,7 @@ abstract class SandboxTestSupport {
     return builder.POST(BodyPublishers.ofString(body)).build();
   }
 
-  static HttpRequest komojuGet(String id) {
+  HttpRequest komojuGet(String id) {
     return request("/komoju/api/v1/payments/" + id)
         .header("Authorization", basic("sk_test_sandbox"))
         .GET()
@@ -213,7 +218,7 @@ abstract class SandboxTestSupport {
     return claims;
   }
 
-  static HttpRequest twoC2p(String api, Map<String, Object> claims, Algorithm secret) {
+  HttpRequest twoC2p(String api, Map<String, Object> claims, Algorithm secret) {
     String payload = "{\"payload\":\"" + JWT.create().withPayload(claims).sign(secret) + "\"}";
     return request("/2c2p/payment/4.3" + api)
         .header("Content-Type", "application/json")
@@ -221,13 +226,13 @@ abstract class SandboxTestSupport {
         .build();
   }
 
-  static String paymentToken(String invoiceNo, Algorithm secret) throws Exception {
+  String paymentToken(String invoiceNo, Algorithm secret) throws Exception {
     DecodedJWT answer = verified(send(twoC2p("/paymentToken", tokenClaims(invoiceNo), secret)));
     assertThat(answer.getClaim("respCode").asString()).isEqualTo("0000");
     return answer.getClaim("paymentToken").asString();
   }
 
-  static HttpRequest doPayment(String paymentToken, String card) {
+  HttpRequest doPayment(String paymentToken, String card) {
     String body =
         "{\"paymentToken\":\""
             + paymentToken
@@ -240,7 +245,7 @@ abstract class SandboxTestSupport {
         .build();
   }
 
-  static DecodedJWT inquiry(String invoiceNo) throws Exception {
+  DecodedJWT inquiry(String invoiceNo) throws Exception {
     Map<String, Object> claims =
         Map.of("merchantID", "JT01", "invoiceNo", invoiceNo, "locale", "en");
     return verified(send(twoC2p("/paymentInquiry", claims, MERCHANT_SECRET)));
@@ -253,7 +258,7 @@ abstract class SandboxTestSupport {
 
   // --- the control API and plumbing
 
-  static void fault(String gateway, String match, String mode, String more) throws Exception {
+  void fault(String gateway, String match, String mode, String more) throws Exception {
     String body =
         "{\"gateway\":\""
             + gateway
@@ -267,7 +272,7 @@ abstract class SandboxTestSupport {
     assertThat(send(post("/_sandbox/faults", body)).statusCode()).isEqualTo(201);
   }
 
-  static List<JsonNode> ledger(String gateway, String reference) throws Exception {
+  List<JsonNode> ledger(String gateway, String reference) throws Exception {
     StringBuilder query = new StringBuilder("?");
     if (gateway != null) {
       query
@@ -283,14 +288,14 @@ abstract class SandboxTestSupport {
     return entries;
   }
 
-  static HttpRequest post(String path, String json) {
+  HttpRequest post(String path, String json) {
     return request(path)
         .header("Content-Type", "application/json")
         .POST(BodyPublishers.ofString(json))
         .build();
   }
 
-  static HttpRequest.Builder request(String path) {
+  HttpRequest.Builder request(String path) {
     return HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + path))
         .timeout(Duration.ofSeconds(10));
   }
@@ -334,11 +339,11 @@ abstract class SandboxTestSupport {
     }
   }
 
-  static HttpResponse<String> send(HttpRequest request) throws Exception {
+  HttpResponse<String> send(HttpRequest request) throws Exception {
     return http.send(request, BodyHandlers.ofString());
   }
 
-  static HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
+  HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
     return send(request.build());
   }
 
@@ -362,18 +367,18 @@ abstract class SandboxTestSupport {
 
   // --- webhooks the sandbox recorded and sent
 
-  static JsonNode settle(String gateway, String id, String action) throws Exception {
+  JsonNode settle(String gateway, String id, String action) throws Exception {
     HttpResponse<String> answer =
         send(post("/_sandbox/payments/" + gateway + "/" + id + "/" + action, ""));
     assertThat(answer.statusCode()).isEqualTo(200);
     return json(answer);
   }
 
-  static int settleStatus(String gateway, String id, String action) throws Exception {
+  int settleStatus(String gateway, String id, String action) throws Exception {
     return send(post("/_sandbox/payments/" + gateway + "/" + id + "/" + action, "")).statusCode();
   }
 
-  static List<JsonNode> webhooks() throws Exception {
+  List<JsonNode> webhooks() throws Exception {
     List<JsonNode> list = new ArrayList<>();
     json(send(request("/_sandbox/webhooks").GET())).forEach(list::add);
     return list;
@@ -383,7 +388,7 @@ abstract class SandboxTestSupport {
    * The sandbox's record of webhook {@code eventId} once it was delivered; fails after 5 s, whether
    * the sandbox never recorded the event or never got it through.
    */
-  static JsonNode awaitDelivered(String eventId) throws Exception {
+  JsonNode awaitDelivered(String eventId) throws Exception {
     Duration limit = Duration.ofSeconds(5);
     long deadline = System.nanoTime() + limit.toNanos();
     JsonNode seen = null;

@@ -52,7 +52,7 @@ class SandboxTwoC2pMaintenanceTest extends SandboxTestSupport {
   }
 
   /** Sends one sealed request and opens the answer as the merchant. */
-  private static TwoC2pXml.Message action(
+  private TwoC2pXml.Message action(
       String invoiceNo, String processType, String amount, PrivateKey signer) throws Exception {
     Map<String, String> fields = new LinkedHashMap<>();
     fields.put("version", "3.8");
