@@ -56,9 +56,12 @@ final class Receiver implements AutoCloseable {
     return List.copyOf(received);
   }
 
-  /** Waits up to 5 s for {@code count} requests; fails saying so when fewer came. */
+  /**
+   * Waits up to {@link SandboxTestSupport#PATIENCE} for {@code count} requests; fails saying so
+   * when fewer came.
+   */
   List<Received> await(int count) throws InterruptedException {
-    Duration limit = Duration.ofSeconds(5);
+    Duration limit = SandboxTestSupport.PATIENCE;
     long deadline = System.nanoTime() + limit.toNanos();
     while (received.size() < count && System.nanoTime() < deadline) {
       Thread.sleep(10);

@@ -112,20 +112,11 @@ class SandboxFaultsTest extends SandboxTestSupport {
             ? stripe(key, stripeCard("48", "pm_card_visa"))
             : komoju(key, komojuBody("48", "\"tok_visa\""));
     fault(gateway, key, "slow", ",\"delayMillis\":1500");
-    CompletableFuture<HttpResponse<String>> first =
-        CompletableFuture.supplyAsync(
-            () -> {
-              try {
-                return send(charge);
-              } catch (Exception e) {
-                throw new IllegalStateException(e);
-              }
-            });
-    Thread.sleep(500);
+    CompletableFuture<HttpResponse<String>> first = sendHeld(charge);
 
     HttpResponse<String> twin = send(charge);
     assertThat(twin.statusCode()).isEqualTo(409);
-    assertThat(first.get(10, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+    assertThat(first.get(PATIENCE.toSeconds(), TimeUnit.SECONDS).statusCode()).isEqualTo(200);
     HttpResponse<String> replay = send(charge);
     assertThat(replay.statusCode()).isEqualTo(200);
     assertThat(replay.body()).isEqualTo(first.get().body());

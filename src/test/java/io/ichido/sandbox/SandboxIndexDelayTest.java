@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class SandboxIndexDelayTest extends SandboxTestSupport {
 
   // Long enough for the requests in between on a busy machine; stripe-java is warmed up first.
-  private static final long LAG = 700;
+  private static final long LAG = LAG_MILLIS;
 
   @Test
   @DisplayName(

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.time.Instant;
 
 /**
@@ -88,9 +87,9 @@ abstract class SandboxPayPaySupport extends SandboxTestSupport {
     return json(details(merchantPaymentId)).at("/data/status").asText();
   }
 
-  /** Polls the details until they say {@code status}; fails after 5 s. */
+  /** Polls the details until they say {@code status}; fails after {@link #PATIENCE}. */
   JsonNode awaitStatus(String merchantPaymentId, String status) throws Exception {
-    long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+    long deadline = System.nanoTime() + PATIENCE.toNanos();
     JsonNode data;
     do {
       data = json(details(merchantPaymentId)).get("data");

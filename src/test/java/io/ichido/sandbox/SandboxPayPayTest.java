@@ -52,21 +52,13 @@ class SandboxPayPayTest extends SandboxPayPaySupport {
   void duplicateWhileInFlight() throws Exception {
     fault("paypay", "pp-2", "slow", ",\"delayMillis\":1500");
     CompletableFuture<HttpResponse<String>> first =
-        CompletableFuture.supplyAsync(
-            () -> {
-              try {
-                return create("pp-2");
-              } catch (Exception e) {
-                throw new IllegalStateException(e);
-              }
-            });
-    Thread.sleep(300);
+        sendHeld(paypay("POST", "/v2/codes", order("pp-2", 5672)));
 
     assertThat(code(create("pp-2"))).isEqualTo("DUPLICATE_DYNAMIC_QR_REQUEST");
     HttpResponse<String> unknown = details("pp-2");
     assertAnswer(unknown, 400, "DYNAMIC_QR_PAYMENT_NOT_FOUND");
     assertThat(json(unknown).at("/resultInfo/codeId").asText()).isEqualTo("01652075");
-    assertThat(first.get(10, TimeUnit.SECONDS).statusCode()).isEqualTo(201);
+    assertThat(first.get(PATIENCE.toSeconds(), TimeUnit.SECONDS).statusCode()).isEqualTo(201);
     assertThat(status("pp-2")).isEqualTo("CREATED");
   }
 
@@ -74,7 +66,7 @@ class SandboxPayPayTest extends SandboxPayPaySupport {
   @DisplayName(
       "after the customer pays at the page, details say CREATED for the lag, then COMPLETED")
   void detailsLagBehindThePayment() throws Exception {
-    detailsLag(400);
+    detailsLag(LAG_MILLIS);
     JsonNode code = created("pp-3");
     JsonNode before = json(details("pp-3")).get("data");
     assertThat(before.get("status").asText()).isEqualTo("CREATED");
@@ -213,14 +205,14 @@ class SandboxPayPayTest extends SandboxPayPaySupport {
   @DisplayName("a refund reads CREATED for the details lag, then REFUNDED; unpaid ones are refused")
   void refundLagsAndNeedsAPaidPayment() throws Exception {
     String paymentId = paid("pp-10");
-    detailsLag(400);
+    detailsLag(LAG_MILLIS);
 
     send(paypay("POST", "/v2/refunds", refund("r-10", paymentId, 500)));
 
     String path = "/v2/refunds/r-10?paymentId=" + paymentId;
     assertThat(json(send(paypay("GET", path, null))).at("/data/status").asText())
         .isEqualTo("CREATED");
-    Thread.sleep(500);
+    Thread.sleep(LAG_MILLIS + 100);
     assertThat(json(send(paypay("GET", path, null))).at("/data/status").asText())
         .isEqualTo("REFUNDED");
     assertThat(status("pp-10")).isEqualTo("COMPLETED");

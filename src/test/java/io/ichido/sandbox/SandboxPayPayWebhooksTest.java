@@ -79,7 +79,7 @@ class SandboxPayPayWebhooksTest extends SandboxPayPaySupport {
   @Test
   @DisplayName("delivery late: the event arrives only after the delay")
   void deliveredLate() throws Exception {
-    webhookDelivery("late", 400);
+    webhookDelivery("late", LAG_MILLIS);
     created("ppw-6");
 
     JsonNode settled = settle("paypay", "ppw-6", "complete");

@@ -26,6 +26,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -52,6 +53,20 @@ abstract class SandboxTestSupport {
   // Gateways wait 0.5 s, 1 s, 2 s...; tests wait 100 ms, then 200 ms.
   static final Retries QUICK_RETRIES =
       new Retries(Duration.ofMillis(100), Duration.ofMillis(200), 5);
+
+  /**
+   * How long a test waits for what the sandbox does on its own time (a webhook, details catching
+   * up): long enough on a loaded 2-CPU machine that runs other test classes meanwhile. A wait ends
+   * as soon as what it waits for holds; only a failing one takes this long.
+   */
+  static final Duration PATIENCE = Duration.ofSeconds(30);
+
+  /**
+   * A lag the sandbox keeps (a search index, PayPay's details, a late webhook) whose start a test
+   * must see before it ends: long enough for the few requests a test sends within it on a loaded
+   * 2-CPU machine that runs other test classes meanwhile (a few hundred milliseconds were not).
+   */
+  static final long LAG_MILLIS = 2500;
 
   // This class's own: test classes run at the same time, each beside its own sandbox, client and
   // receiver. One instance per class (PER_CLASS) holds them; the helpers below use them.
@@ -309,6 +324,31 @@ abstract class SandboxTestSupport {
         + Base64.getEncoder().encodeToString((user + ":").getBytes(StandardCharsets.UTF_8));
   }
 
+  /**
+   * Sends {@code request}, for which a {@code slow} fault is armed, without waiting for its answer,
+   * and returns once the sandbox has taken that fault: from then on the request's key is in flight
+   * for the fault's delay. Waiting for that rather than for a while keeps a loaded machine from
+   * sending a twin before the request, or after it is done.
+   */
+  CompletableFuture<HttpResponse<String>> sendHeld(HttpRequest request) throws Exception {
+    long held = slowFaultsTaken();
+    CompletableFuture<HttpResponse<String>> answer =
+        http.sendAsync(request, BodyHandlers.ofString());
+    long deadline = System.nanoTime() + PATIENCE.toNanos();
+    while (slowFaultsTaken() == held) {
+      assertThat(answer).as("answered before its slow fault held it").isNotDone();
+      assertThat(System.nanoTime())
+          .as("waited %s for the slow fault", PATIENCE)
+          .isLessThan(deadline);
+      Thread.sleep(10);
+    }
+    return answer;
+  }
+
+  private long slowFaultsTaken() throws Exception {
+    return json(send(request("/_sandbox/stats").GET())).at("/faults/slow").asLong();
+  }
+
   /** Sends {@code request} {@code times} times at once; the answers in the order sent. */
   static List<HttpResponse<String>> sendAtOnce(int times, Callable<HttpResponse<String>> request)
       throws Exception {
@@ -385,11 +425,11 @@ abstract class SandboxTestSupport {
   }
 
   /**
-   * The sandbox's record of webhook {@code eventId} once it was delivered; fails after 5 s, whether
-   * the sandbox never recorded the event or never got it through.
+   * The sandbox's record of webhook {@code eventId} once it was delivered; fails after {@link
+   * #PATIENCE}, whether the sandbox never recorded the event or never got it through.
    */
   JsonNode awaitDelivered(String eventId) throws Exception {
-    Duration limit = Duration.ofSeconds(5);
+    Duration limit = PATIENCE;
     long deadline = System.nanoTime() + limit.toNanos();
     JsonNode seen = null;
     do {
