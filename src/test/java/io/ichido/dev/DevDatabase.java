@@ -13,6 +13,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -37,6 +38,12 @@ public final class DevDatabase {
 
   private static final Logger LOG = Logger.getLogger(DevDatabase.class.getName());
   private static final String CHANGELOG = "liquibase/changelog.xml";
+
+  /**
+   * How long a starting PostgreSQL may take to accept connections; the library gives up after 10 s,
+   * which a loaded 2-CPU machine running other tests meanwhile can take.
+   */
+  public static final Duration STARTUP_WAIT = Duration.ofSeconds(60);
 
   private DevDatabase() {}
 
@@ -140,6 +147,7 @@ public final class DevDatabase {
   static EmbeddedPostgres.Builder postgres(Path dataDir, int port, boolean throwAway) {
     String durable = throwAway ? "off" : "on";
     return EmbeddedPostgres.builder()
+        .setPGStartupWait(STARTUP_WAIT)
         .setDataDirectory(dataDir)
         .setCleanDataDirectory(throwAway)
         .setPort(port)

@@ -16,7 +16,8 @@ class DevDatabaseTest {
   @Test
   @DisplayName("the run command's PostgreSQL acknowledges a commit only once it is on disk")
   void runDatabaseIsDurable(@TempDir Path dataDir) throws Exception {
-    try (EmbeddedPostgres postgres = DevDatabase.postgres(dataDir, 0, false).start();
+    try (EmbeddedPostgres postgres =
+            DevDatabase.postgres(dataDir, ServerPorts.outsideEphemeralRange(), false).start();
         Connection connection = postgres.getPostgresDatabase().getConnection()) {
       assertThat(setting(connection, "fsync")).isEqualTo("on");
       assertThat(setting(connection, "synchronous_commit")).isEqualTo("on");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.ichido.audit.entity.LogKind;
 import io.ichido.audit.entity.LoggedEntry;
 import io.ichido.dev.DevDatabase;
+import io.ichido.dev.ServerPorts;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -23,7 +24,12 @@ class LogRowsTest {
 
   @BeforeAll
   static void start() throws Exception {
-    postgres = EmbeddedPostgres.builder().setDataDirectory(dataDir).start();
+    postgres =
+        EmbeddedPostgres.builder()
+            .setDataDirectory(dataDir)
+            .setPort(ServerPorts.outsideEphemeralRange())
+            .setPGStartupWait(DevDatabase.STARTUP_WAIT)
+            .start();
     try (Connection connection = connect()) {
       DevDatabase.migrate(connection, Path.of("."));
     }
