@@ -58,7 +58,7 @@ final class GatewayHandler implements HttpHandler {
       SandboxResponse response;
       try {
         if (slow) {
-          SlowProcessing.ahead(fault.get().delayMillis());
+          SlowProcessing.ahead(fault.get().delayMillis(), stats::slowHeld);
         }
         if (lagging) {
           IndexDelay.ahead(fault.get().delayMillis());

@@ -42,8 +42,9 @@ import java.util.stream.StreamSupport;
  *       generator.
  *   <li>{@code DELETE chaos}: ends every chaos; {@code DELETE chaos?orders=<id>,<id>}: ends chaos
  *       for those orders only (a scoped chaos left naming no order ends).
- *   <li>{@code GET stats}: requests, faults per mode, {@code chaos} (for every request) and {@code
- *       scopedChaos}.
+ *   <li>{@code GET stats}: requests, faults per mode, {@code slowHeld} (requests a {@code slow}
+ *       fault began to hold, each with its key in flight from then on), {@code chaos} (for every
+ *       request) and {@code scopedChaos}.
  *   <li>{@code POST search-delay} {@code {"gateway","delayMillis"}}: a search lag for every payment
  *       of the gateway; it takes no order (400): one order's search lags through an {@code
  *       index_delay} fault scoped to it.
@@ -263,6 +264,7 @@ final class SandboxControl implements HttpHandler {
     body.put("requests", requests.values().stream().mapToLong(Long::longValue).sum());
     body.set("requestsByGateway", Json.MAPPER.valueToTree(requests));
     body.set("faults", Json.MAPPER.valueToTree(stats.faults()));
+    body.put("slowHeld", stats.slowHeldSoFar());
     body.set("chaos", Json.MAPPER.valueToTree(faults.chaos()));
     body.set("scopedChaos", Json.MAPPER.valueToTree(faults.scopedChaos()));
     body.set("traced", Json.MAPPER.valueToTree(stats.traced()));

@@ -311,8 +311,7 @@ abstract class SandboxTestSupport {
   }
 
   HttpRequest.Builder request(String path) {
-    return HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + path))
-        .timeout(Duration.ofSeconds(10));
+    return HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + path)).timeout(PATIENCE);
   }
 
   static HttpRequest.BodyPublisher form(String form) {
@@ -326,16 +325,16 @@ abstract class SandboxTestSupport {
 
   /**
    * Sends {@code request}, for which a {@code slow} fault is armed, without waiting for its answer,
-   * and returns once the sandbox has taken that fault: from then on the request's key is in flight
-   * for the fault's delay. Waiting for that rather than for a while keeps a loaded machine from
-   * sending a twin before the request, or after it is done.
+   * and returns once the fault holds it: from then on the request's key is in flight for the
+   * fault's delay. Waiting for that rather than for a while keeps a loaded machine from sending a
+   * twin before the request has its key, or after it is done.
    */
   CompletableFuture<HttpResponse<String>> sendHeld(HttpRequest request) throws Exception {
-    long held = slowFaultsTaken();
+    long held = slowHeld();
     CompletableFuture<HttpResponse<String>> answer =
         http.sendAsync(request, BodyHandlers.ofString());
     long deadline = System.nanoTime() + PATIENCE.toNanos();
-    while (slowFaultsTaken() == held) {
+    while (slowHeld() == held) {
       assertThat(answer).as("answered before its slow fault held it").isNotDone();
       assertThat(System.nanoTime())
           .as("waited %s for the slow fault", PATIENCE)
@@ -345,8 +344,8 @@ abstract class SandboxTestSupport {
     return answer;
   }
 
-  private long slowFaultsTaken() throws Exception {
-    return json(send(request("/_sandbox/stats").GET())).at("/faults/slow").asLong();
+  private long slowHeld() throws Exception {
+    return json(send(request("/_sandbox/stats").GET())).get("slowHeld").asLong();
   }
 
   /** Sends {@code request} {@code times} times at once; the answers in the order sent. */

@@ -8,12 +8,15 @@ package io.ichido.sandbox;
  */
 final class SlowProcessing {
 
-  private static final ThreadLocal<Long> PENDING = new ThreadLocal<>();
+  /** The delay, and what to tell as it begins: from then on the request is held. */
+  private record Pending(long millis, Runnable onHold) {}
+
+  private static final ThreadLocal<Pending> PENDING = new ThreadLocal<>();
 
   private SlowProcessing() {}
 
-  static void ahead(long millis) {
-    PENDING.set(millis);
+  static void ahead(long millis, Runnable onHold) {
+    PENDING.set(new Pending(millis, onHold));
   }
 
   static void forget() {
@@ -22,13 +25,14 @@ final class SlowProcessing {
 
   /** Spends the delay named for this thread, if any: once. */
   static void now() {
-    Long millis = PENDING.get();
+    Pending pending = PENDING.get();
     PENDING.remove();
-    if (millis == null || millis <= 0) {
+    if (pending == null || pending.millis() <= 0) {
       return;
     }
+    pending.onHold().run();
     try {
-      Thread.sleep(millis);
+      Thread.sleep(pending.millis());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("Interrupted while processing slowly", e);
