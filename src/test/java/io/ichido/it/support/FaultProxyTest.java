@@ -8,11 +8,11 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -22,6 +22,9 @@ import org.junit.jupiter.api.Test;
 
 /** The proxy the client tests trust: each fault does what it says, against a real HTTP server. */
 class FaultProxyTest {
+
+  /** A request's limit where an answer (or a hang-up) is due: long enough on a loaded machine. */
+  private static final Duration PATIENCE = Duration.ofSeconds(30);
 
   private final AtomicInteger served = new AtomicInteger();
   private HttpServer server;
@@ -65,7 +68,7 @@ class FaultProxyTest {
 
   @Test
   void withoutAFaultTheAnswerComesThrough() throws Exception {
-    HttpResponse<String> answer = post(Duration.ofSeconds(5));
+    HttpResponse<String> answer = post(PATIENCE);
 
     assertThat(answer.statusCode()).isEqualTo(201);
     assertThat(answer.body()).isEqualTo("done");
@@ -75,10 +78,10 @@ class FaultProxyTest {
   void aDroppedResponseWasServedButNeverHeard() throws Exception {
     proxy.next(FaultProxy.Fault.DROP_RESPONSE);
 
-    assertThatThrownBy(() -> post(Duration.ofSeconds(5))).isInstanceOf(IOException.class);
+    assertThatThrownBy(() -> post(PATIENCE)).isInstanceOf(IOException.class);
     assertThat(served).hasValue(1);
     assertThat(proxy.droppedAnswers()).isEqualTo(1);
-    assertThat(post(Duration.ofSeconds(5)).statusCode()).as("the next connection").isEqualTo(201);
+    assertThat(post(PATIENCE).statusCode()).as("the next connection").isEqualTo(201);
   }
 
   @Test
@@ -86,13 +89,7 @@ class FaultProxyTest {
     proxy.next(FaultProxy.Fault.RESET);
     int read;
     // A raw socket: java.net.http may retry a connection reset before its request was sent.
-    URI base = URI.create(proxy.baseUrl());
-    try (Socket socket = new Socket(base.getHost(), base.getPort())) {
-      socket
-          .getOutputStream()
-          .write(
-              "POST /orders HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}"
-                  .getBytes(StandardCharsets.US_ASCII));
+    try (Socket socket = sentRaw()) {
       read = socket.getInputStream().read();
     } catch (IOException reset) {
       read = -1;
@@ -105,9 +102,29 @@ class FaultProxyTest {
 
   @Test
   void aDelayedRequestTimesTheClientOutAndReachesTheServerLate() throws Exception {
-    proxy.delay(Duration.ofMillis(700)).next(FaultProxy.Fault.DELAY);
+    // Ten times the client's timeout: a loaded machine cannot bring the answer before it.
+    proxy.delay(Duration.ofMillis(2000)).next(FaultProxy.Fault.DELAY);
 
-    assertThatThrownBy(() -> post(Duration.ofMillis(200))).isInstanceOf(HttpTimeoutException.class);
+    // A raw socket: the request is on its way before the client's 200 ms begin. java.net.http's
+    // timeout covers sending too, which a loaded machine did not always finish in 200 ms: the
+    // client gave up on a request it never sent, and nothing reached the server.
+    try (Socket socket = sentRaw()) {
+      socket.setSoTimeout(200);
+      assertThatThrownBy(() -> socket.getInputStream().read())
+          .isInstanceOf(SocketTimeoutException.class);
+    }
     Await.until("the late request to be served", () -> served.get() == 1);
+  }
+
+  /** A connection to the proxy on which a whole request has been sent. */
+  private Socket sentRaw() throws IOException {
+    URI base = URI.create(proxy.baseUrl());
+    Socket socket = new Socket(base.getHost(), base.getPort());
+    socket
+        .getOutputStream()
+        .write(
+            "POST /orders HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}"
+                .getBytes(StandardCharsets.US_ASCII));
+    return socket;
   }
 }
