@@ -13,26 +13,23 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.properties.HasName;
 import com.tngtech.archunit.core.domain.properties.HasOwner;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import jakarta.persistence.EntityManager;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The package rules of docs/architecture.md, checked on the production classes. Plain Jupiter tests
  * rather than {@code @ArchTest} fields, so that a rule waiting for a fix can carry
  * {@code @Disabled}.
  */
+@ResourceLock(ProductionClasses.LOCK)
 class ArchitectureTest {
 
-  private static final JavaClasses PRODUCTION =
-      new ClassFileImporter()
-          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-          .importPackages("io.ichido");
+  private static final JavaClasses PRODUCTION = ProductionClasses.IMPORTED;
 
   @Test
   @DisplayName("other capabilities use what idempotency publishes, never its control")

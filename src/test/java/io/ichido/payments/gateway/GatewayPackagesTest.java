@@ -4,18 +4,16 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
+import io.ichido.ProductionClasses;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /** One gateway, one package: the rules that keep a new gateway one new package plus its config. */
+@ResourceLock(ProductionClasses.LOCK)
 class GatewayPackagesTest {
 
-  private static final JavaClasses PRODUCTION =
-      new ClassFileImporter()
-          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-          .importPackages("io.ichido");
+  private static final JavaClasses PRODUCTION = ProductionClasses.IMPORTED;
 
   @Test
   @DisplayName("no class outside a gateway's package names that gateway: beans are found by name")
