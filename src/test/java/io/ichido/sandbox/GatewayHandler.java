@@ -22,12 +22,14 @@ final class GatewayHandler implements HttpHandler {
   private final String prefix;
   private final Faults faults;
   private final Stats stats;
+  private final SlowHolds slowHolds;
 
-  GatewayHandler(Gateway gateway, Faults faults, Stats stats) {
+  GatewayHandler(Gateway gateway, Faults faults, Stats stats, SlowHolds slowHolds) {
     this.gateway = gateway;
     this.prefix = "/" + gateway.name();
     this.faults = faults;
     this.stats = stats;
+    this.slowHolds = slowHolds;
   }
 
   @Override
@@ -58,7 +60,7 @@ final class GatewayHandler implements HttpHandler {
       SandboxResponse response;
       try {
         if (slow) {
-          SlowProcessing.ahead(fault.get().delayMillis(), stats::slowHeld);
+          SlowProcessing.ahead(fault.get().delayMillis(), slowHolds);
         }
         if (lagging) {
           IndexDelay.ahead(fault.get().delayMillis());

@@ -131,6 +131,7 @@ public final class GatewaySandbox implements AutoCloseable {
     Ledger ledger = new Ledger();
     Stats stats = new Stats();
     Faults faults = new Faults(stats);
+    SlowHolds slowHolds = new SlowHolds();
     OmiseApi omise = new OmiseApi(ledger, urls, omiseHonoursIdempotencyKey);
     TwoC2pApi twoC2p = new TwoC2pApi(ledger, urls, secret2c2p);
     PayPayApi paypay = new PayPayApi(ledger, urls);
@@ -138,14 +139,16 @@ public final class GatewaySandbox implements AutoCloseable {
         List.of(new StripeApi(ledger, urls), omise, new KomojuApi(ledger, urls), twoC2p, paypay);
     for (Gateway gateway : gateways) {
       byName.put(gateway.name(), gateway);
-      server.createContext("/" + gateway.name() + "/", new GatewayHandler(gateway, faults, stats));
+      server.createContext(
+          "/" + gateway.name() + "/", new GatewayHandler(gateway, faults, stats, slowHolds));
     }
     ledger.subscribe(webhooks);
     server.createContext(OmiseAuthorizePage.PATH, new OmiseAuthorizePage(omise));
     server.createContext(TwoC2pAuthenticationPage.PATH, new TwoC2pAuthenticationPage(twoC2p));
     server.createContext(PayPayCashierPage.PATH, new PayPayCashierPage(paypay));
     server.createContext(
-        SandboxControl.PATH, new SandboxControl(gateways, ledger, faults, stats, webhooks));
+        SandboxControl.PATH,
+        new SandboxControl(gateways, ledger, faults, stats, slowHolds, webhooks));
     ExecutorService executor =
         Executors.newFixedThreadPool(THREADS, daemonThreads("gateway-sandbox-"));
     server.setExecutor(executor);

@@ -150,13 +150,14 @@ class SandboxApiRefundsTest extends SandboxTestSupport {
   @Test
   void aRefundKeyInFlightIs409() throws Exception {
     String intent = paidStripe("a-5", "405");
-    fault("stripe", "rf-405", "slow", ",\"delayMillis\":1500");
+    fault("stripe", "rf-405", "slow", UNTIL_RELEASED);
     HttpRequest refund = stripeRefund("rf-405", "payment_intent=" + intent);
 
     CompletableFuture<HttpResponse<String>> first = sendHeld(refund);
     HttpResponse<String> twin = send(refund);
 
     assertThat(twin.statusCode()).isEqualTo(409);
+    releaseHeld();
     assertThat(first.get(PATIENCE.toSeconds(), TimeUnit.SECONDS).statusCode()).isEqualTo(200);
     assertThat(ledger("stripe", "405").get(0).get("amountRefunded").asLong()).isEqualTo(5672);
   }

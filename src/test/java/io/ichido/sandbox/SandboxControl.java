@@ -45,6 +45,9 @@ import java.util.stream.StreamSupport;
  *   <li>{@code GET stats}: requests, faults per mode, {@code slowHeld} (requests a {@code slow}
  *       fault began to hold, each with its key in flight from then on), {@code chaos} (for every
  *       request) and {@code scopedChaos}.
+ *   <li>{@code POST slow/release}: every request a {@code slow} fault holds now goes on at once
+ *       ({@code {"released":n}}), whoever armed its fault: a test holding a request until it has
+ *       sent its retry, however long that took, on a sandbox of its own.
  *   <li>{@code POST search-delay} {@code {"gateway","delayMillis"}}: a search lag for every payment
  *       of the gateway; it takes no order (400): one order's search lags through an {@code
  *       index_delay} fault scoped to it.
@@ -69,6 +72,7 @@ final class SandboxControl implements HttpHandler {
   private final Ledger ledger;
   private final Faults faults;
   private final Stats stats;
+  private final SlowHolds slowHolds;
   private final WebhookSender webhooks;
 
   SandboxControl(
@@ -76,6 +80,7 @@ final class SandboxControl implements HttpHandler {
       Ledger ledger,
       Faults faults,
       Stats stats,
+      SlowHolds slowHolds,
       WebhookSender webhooks) {
     this.gateways =
         StreamSupport.stream(gateways.spliterator(), false)
@@ -83,6 +88,7 @@ final class SandboxControl implements HttpHandler {
     this.ledger = ledger;
     this.faults = faults;
     this.stats = stats;
+    this.slowHolds = slowHolds;
     this.webhooks = webhooks;
   }
 
@@ -109,6 +115,10 @@ final class SandboxControl implements HttpHandler {
       case "faults" -> faults(request);
       case "chaos" -> chaos(request);
       case "stats" -> method.equals("GET") ? stats() : notAllowed();
+      case "slow" ->
+          parts.length == 2 && parts[1].equals("release") && method.equals("POST")
+              ? SandboxResponse.json(200, Json.object().put("released", slowHolds.release()))
+              : problem(404, "Use POST /_sandbox/slow/release.");
       case "search-delay" ->
           method.equals("POST") ? delay(request, Gateway::searchDelay, null) : notAllowed();
       case "details-lag" ->
@@ -264,7 +274,7 @@ final class SandboxControl implements HttpHandler {
     body.put("requests", requests.values().stream().mapToLong(Long::longValue).sum());
     body.set("requestsByGateway", Json.MAPPER.valueToTree(requests));
     body.set("faults", Json.MAPPER.valueToTree(stats.faults()));
-    body.put("slowHeld", stats.slowHeldSoFar());
+    body.put("slowHeld", slowHolds.begun());
     body.set("chaos", Json.MAPPER.valueToTree(faults.chaos()));
     body.set("scopedChaos", Json.MAPPER.valueToTree(faults.scopedChaos()));
     body.set("traced", Json.MAPPER.valueToTree(stats.traced()));
@@ -275,6 +285,7 @@ final class SandboxControl implements HttpHandler {
     ledger.clear();
     faults.clear();
     stats.clear();
+    slowHolds.clear();
     webhooks.reset();
     gateways.values().forEach(Gateway::reset);
     LOG.fine("Sandbox reset");

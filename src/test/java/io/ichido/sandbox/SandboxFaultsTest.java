@@ -111,11 +111,12 @@ class SandboxFaultsTest extends SandboxTestSupport {
         gateway.equals("stripe")
             ? stripe(key, stripeCard("48", "pm_card_visa"))
             : komoju(key, komojuBody("48", "\"tok_visa\""));
-    fault(gateway, key, "slow", ",\"delayMillis\":1500");
+    fault(gateway, key, "slow", UNTIL_RELEASED);
     CompletableFuture<HttpResponse<String>> first = sendHeld(charge);
 
     HttpResponse<String> twin = send(charge);
     assertThat(twin.statusCode()).isEqualTo(409);
+    releaseHeld();
     assertThat(first.get(PATIENCE.toSeconds(), TimeUnit.SECONDS).statusCode()).isEqualTo(200);
     HttpResponse<String> replay = send(charge);
     assertThat(replay.statusCode()).isEqualTo(200);

@@ -50,7 +50,7 @@ class SandboxPayPayTest extends SandboxPayPaySupport {
   @DisplayName(
       "a repeat while the first create is still processed is a duplicate, its details unknown")
   void duplicateWhileInFlight() throws Exception {
-    fault("paypay", "pp-2", "slow", ",\"delayMillis\":1500");
+    fault("paypay", "pp-2", "slow", UNTIL_RELEASED);
     CompletableFuture<HttpResponse<String>> first =
         sendHeld(paypay("POST", "/v2/codes", order("pp-2", 5672)));
 
@@ -58,6 +58,7 @@ class SandboxPayPayTest extends SandboxPayPaySupport {
     HttpResponse<String> unknown = details("pp-2");
     assertAnswer(unknown, 400, "DYNAMIC_QR_PAYMENT_NOT_FOUND");
     assertThat(json(unknown).at("/resultInfo/codeId").asText()).isEqualTo("01652075");
+    releaseHeld();
     assertThat(first.get(PATIENCE.toSeconds(), TimeUnit.SECONDS).statusCode()).isEqualTo(201);
     assertThat(status("pp-2")).isEqualTo("CREATED");
   }

@@ -324,10 +324,16 @@ abstract class SandboxTestSupport {
   }
 
   /**
+   * What a {@code slow} fault adds to hold its request until {@link #releaseHeld}: a test sends its
+   * twin however long a loaded machine takes to, and waits no longer than that.
+   */
+  static final String UNTIL_RELEASED = ",\"delayMillis\":" + PATIENCE.toMillis();
+
+  /**
    * Sends {@code request}, for which a {@code slow} fault is armed, without waiting for its answer,
-   * and returns once the fault holds it: from then on the request's key is in flight for the
-   * fault's delay. Waiting for that rather than for a while keeps a loaded machine from sending a
-   * twin before the request has its key, or after it is done.
+   * and returns once the fault holds it: from then on the request's key is in flight. Waiting for
+   * that rather than for a while keeps a loaded machine from sending a twin before the request has
+   * its key.
    */
   CompletableFuture<HttpResponse<String>> sendHeld(HttpRequest request) throws Exception {
     long held = slowHeld();
@@ -346,6 +352,13 @@ abstract class SandboxTestSupport {
 
   private long slowHeld() throws Exception {
     return json(send(request("/_sandbox/stats").GET())).get("slowHeld").asLong();
+  }
+
+  /** Lets the one request a {@code slow} fault holds go on at once. */
+  void releaseHeld() throws Exception {
+    assertThat(json(send(post("/_sandbox/slow/release", ""))).get("released").asInt())
+        .as("requests released")
+        .isEqualTo(1);
   }
 
   /** Sends {@code request} {@code times} times at once; the answers in the order sent. */

@@ -10,8 +10,7 @@ import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Requests per gateway and applied faults per mode, to check that chaos really happened; the
- * requests a {@code slow} fault began to hold, so that a test sends a retry only then; and the
+ * Requests per gateway and applied faults per mode, to check that chaos really happened; and the
  * trace context ({@code traceparent}) of the latest requests, to check that the server's traces
  * reach the gateways.
  */
@@ -26,7 +25,6 @@ final class Stats {
 
   private final ConcurrentHashMap<String, LongAdder> requests = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, LongAdder> faults = new ConcurrentHashMap<>();
-  private final LongAdder slowHeld = new LongAdder();
 
   void request(String gateway) {
     requests.computeIfAbsent(gateway, g -> new LongAdder()).increment();
@@ -51,15 +49,6 @@ final class Stats {
     faults.computeIfAbsent(mode.wireName(), m -> new LongAdder()).increment();
   }
 
-  /** A {@code slow} fault's request began its delay: its key, if any, is in flight now. */
-  void slowHeld() {
-    slowHeld.increment();
-  }
-
-  long slowHeldSoFar() {
-    return slowHeld.sum();
-  }
-
   Map<String, Long> requests() {
     return snapshot(requests);
   }
@@ -71,7 +60,6 @@ final class Stats {
   void clear() {
     requests.clear();
     faults.clear();
-    slowHeld.reset();
     traced.clear();
   }
 
