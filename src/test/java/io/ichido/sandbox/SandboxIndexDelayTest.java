@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
  */
 class SandboxIndexDelayTest extends SandboxTestSupport {
 
-  // Long enough for the requests in between on a busy machine; stripe-java is warmed up first.
+  // Long enough for the requests in between on a busy machine (a run that took longer starts over:
+  // beforeTheLagEnds); stripe-java is warmed up first.
   private static final long LAG = LAG_MILLIS;
 
   @Test
@@ -23,17 +24,25 @@ class SandboxIndexDelayTest extends SandboxTestSupport {
       "Stripe: a charge under index_delay is made and retrievable, but search finds it late")
   void stripeSearchLagsBehindTheCharge() throws Exception {
     stripeSearch("600");
-    fault("stripe", "d-1", "index_delay", ",\"delayMillis\":" + LAG);
-
-    String lagging =
-        json(send(stripe("d-1", stripeCard("601", "pm_card_visa")))).get("id").asText();
-    String other = json(send(stripe("d-2", stripeCard("601", "pm_card_visa")))).get("id").asText();
-    List<String> before = stripeSearch("601");
+    record Seen(String lagging, String other, List<String> before) {}
+    Seen seen =
+        beforeTheLagEnds(
+            lagBegins -> {
+              fault("stripe", "d-1", "index_delay", ",\"delayMillis\":" + LAG);
+              lagBegins.run();
+              String lagging =
+                  json(send(stripe("d-1", stripeCard("601", "pm_card_visa")))).get("id").asText();
+              String other =
+                  json(send(stripe("d-2", stripeCard("601", "pm_card_visa")))).get("id").asText();
+              return new Seen(lagging, other, stripeSearch("601"));
+            });
+    String lagging = seen.lagging();
+    String other = seen.other();
     JsonNode retrieved = json(send(stripeGet(lagging)));
     Thread.sleep(LAG + 100);
     List<String> after = stripeSearch("601");
 
-    assertThat(before).containsExactly(other);
+    assertThat(seen.before()).containsExactly(other);
     assertThat(retrieved.get("status").asText()).isEqualTo("succeeded");
     assertThat(after).containsExactly(other, lagging);
     assertThat(ledger("stripe", "601")).hasSize(2);
@@ -42,15 +51,23 @@ class SandboxIndexDelayTest extends SandboxTestSupport {
   @Test
   @DisplayName("Omise: POST /_sandbox/search-delay makes every new charge lag; reset ends it")
   void omiseSandboxWideSearchDelay() throws Exception {
-    assertThat(
-            send(post(
-                    "/_sandbox/search-delay",
-                    "{\"gateway\":\"omise\",\"delayMillis\":" + LAG + "}"))
-                .statusCode())
-        .isEqualTo(200);
-
-    String id = json(send(omise("d-3", omiseCard("602", "tokn_test_visa")))).get("id").asText();
-    JsonNode before = json(send(omiseSearch("scope=charge&query=602")));
+    record Seen(String id, JsonNode before) {}
+    Seen seen =
+        beforeTheLagEnds(
+            lagBegins -> {
+              assertThat(
+                      send(post(
+                              "/_sandbox/search-delay",
+                              "{\"gateway\":\"omise\",\"delayMillis\":" + LAG + "}"))
+                          .statusCode())
+                  .isEqualTo(200);
+              lagBegins.run();
+              String id =
+                  json(send(omise("d-3", omiseCard("602", "tokn_test_visa")))).get("id").asText();
+              return new Seen(id, json(send(omiseSearch("scope=charge&query=602"))));
+            });
+    String id = seen.id();
+    JsonNode before = seen.before();
     assertThat(send(omiseGet(id)).statusCode()).isEqualTo(200);
     Thread.sleep(LAG + 100);
     JsonNode after = json(send(omiseSearch("scope=charge&query=602")));
@@ -69,21 +86,28 @@ class SandboxIndexDelayTest extends SandboxTestSupport {
       "Chaos can lag the index too, and leaves requests that make no searchable charge alone")
   void chaosWithIndexDelay() throws Exception {
     stripeSearch("600");
-    send(
-        post(
-            "/_sandbox/chaos",
-            "{\"probability\":1,\"seed\":1,\"modes\":[\"index_delay\"],\"delayMillis\":"
-                + LAG
-                + "}"));
-
-    String id = json(send(stripe("d-5", stripeCard("604", "pm_card_visa")))).get("id").asText();
-    int komoju = send(komoju("d-6", komojuBody("604", "\"tok_visa\""))).statusCode();
-    List<String> before = stripeSearch("604");
+    record Seen(String id, int komoju, List<String> before) {}
+    Seen seen =
+        beforeTheLagEnds(
+            lagBegins -> {
+              send(
+                  post(
+                      "/_sandbox/chaos",
+                      "{\"probability\":1,\"seed\":1,\"modes\":[\"index_delay\"],"
+                          + "\"delayMillis\":"
+                          + LAG
+                          + "}"));
+              lagBegins.run();
+              String id =
+                  json(send(stripe("d-5", stripeCard("604", "pm_card_visa")))).get("id").asText();
+              int komoju = send(komoju("d-6", komojuBody("604", "\"tok_visa\""))).statusCode();
+              return new Seen(id, komoju, stripeSearch("604"));
+            });
     Thread.sleep(LAG + 100);
 
-    assertThat(before).isEmpty();
-    assertThat(stripeSearch("604")).containsExactly(id);
-    assertThat(komoju).isEqualTo(200);
+    assertThat(seen.before()).isEmpty();
+    assertThat(stripeSearch("604")).containsExactly(seen.id());
+    assertThat(seen.komoju()).isEqualTo(200);
     assertThat(json(send(request("/_sandbox/stats").GET())).at("/faults/index_delay").asInt())
         .isEqualTo(1);
   }

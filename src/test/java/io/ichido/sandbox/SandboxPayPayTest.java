@@ -67,21 +67,31 @@ class SandboxPayPayTest extends SandboxPayPaySupport {
   @DisplayName(
       "after the customer pays at the page, details say CREATED for the lag, then COMPLETED")
   void detailsLagBehindThePayment() throws Exception {
-    detailsLag(LAG_MILLIS);
-    JsonNode code = created("pp-3");
-    JsonNode before = json(details("pp-3")).get("data");
-    assertThat(before.get("status").asText()).isEqualTo("CREATED");
-    assertThat(before.get("paymentId").isNull()).isTrue();
+    record Seen(JsonNode code, HttpResponse<String> paid, JsonNode lagging) {}
+    Seen seen =
+        beforeTheLagEnds(
+            lagBegins -> {
+              detailsLag(LAG_MILLIS);
+              JsonNode code = created("pp-3");
+              JsonNode before = json(details("pp-3")).get("data");
+              assertThat(before.get("status").asText()).isEqualTo("CREATED");
+              assertThat(before.get("paymentId").isNull()).isTrue();
 
-    HttpResponse<String> page =
-        send(request(code.get("url").asText().substring(sandbox.baseUrl().length())).GET());
-    assertThat(page.body()).contains("id=\"paypay-pay\"", "id=\"paypay-cancel\"");
-    HttpResponse<String> paid = press(code.get("url").asText(), "pay");
+              HttpResponse<String> page =
+                  send(
+                      request(code.get("url").asText().substring(sandbox.baseUrl().length()))
+                          .GET());
+              assertThat(page.body()).contains("id=\"paypay-pay\"", "id=\"paypay-cancel\"");
+              lagBegins.run();
+              HttpResponse<String> paid = press(code.get("url").asText(), "pay");
+              return new Seen(code, paid, json(details("pp-3")).get("data"));
+            });
+    JsonNode code = seen.code();
 
-    assertThat(paid.statusCode()).isEqualTo(303);
-    assertThat(paid.headers().firstValue("Location")).contains(REDIRECT);
+    assertThat(seen.paid().statusCode()).isEqualTo(303);
+    assertThat(seen.paid().headers().firstValue("Location")).contains(REDIRECT);
     assertThat(ledger("paypay", null).get(0).get("status").asText()).isEqualTo("paid");
-    JsonNode lagging = json(details("pp-3")).get("data");
+    JsonNode lagging = seen.lagging();
     assertThat(lagging.get("status").asText()).isEqualTo("CREATED");
     assertThat(lagging.get("paymentId").isNull()).isTrue();
     JsonNode completed = awaitStatus("pp-3", "COMPLETED");
@@ -205,14 +215,21 @@ class SandboxPayPayTest extends SandboxPayPaySupport {
   @Test
   @DisplayName("a refund reads CREATED for the details lag, then REFUNDED; unpaid ones are refused")
   void refundLagsAndNeedsAPaidPayment() throws Exception {
-    String paymentId = paid("pp-10");
-    detailsLag(LAG_MILLIS);
+    record Seen(String path, String status) {}
+    Seen seen =
+        beforeTheLagEnds(
+            lagBegins -> {
+              String paymentId = paid("pp-10");
+              detailsLag(LAG_MILLIS);
+              lagBegins.run();
+              send(paypay("POST", "/v2/refunds", refund("r-10", paymentId, 500)));
+              String path = "/v2/refunds/r-10?paymentId=" + paymentId;
+              return new Seen(
+                  path, json(send(paypay("GET", path, null))).at("/data/status").asText());
+            });
+    String path = seen.path();
 
-    send(paypay("POST", "/v2/refunds", refund("r-10", paymentId, 500)));
-
-    String path = "/v2/refunds/r-10?paymentId=" + paymentId;
-    assertThat(json(send(paypay("GET", path, null))).at("/data/status").asText())
-        .isEqualTo("CREATED");
+    assertThat(seen.status()).isEqualTo("CREATED");
     Thread.sleep(LAG_MILLIS + 100);
     assertThat(json(send(paypay("GET", path, null))).at("/data/status").asText())
         .isEqualTo("REFUNDED");

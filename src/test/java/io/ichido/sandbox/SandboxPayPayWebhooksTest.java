@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.http.HttpResponse;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -79,13 +80,20 @@ class SandboxPayPayWebhooksTest extends SandboxPayPaySupport {
   @Test
   @DisplayName("delivery late: the event arrives only after the delay")
   void deliveredLate() throws Exception {
-    webhookDelivery("late", LAG_MILLIS);
-    created("ppw-6");
-
-    JsonNode settled = settle("paypay", "ppw-6", "complete");
+    record Seen(JsonNode settled, List<Received> received) {}
+    Seen seen =
+        beforeTheLagEnds(
+            lagBegins -> {
+              webhookDelivery("late", LAG_MILLIS);
+              created("ppw-6");
+              lagBegins.run();
+              JsonNode settled = settle("paypay", "ppw-6", "complete");
+              return new Seen(settled, receiver.received());
+            });
+    JsonNode settled = seen.settled();
 
     assertThat(settled.at("/webhook/delivered").asBoolean()).isFalse();
-    assertThat(receiver.received()).isEmpty();
+    assertThat(seen.received()).isEmpty();
     awaitDelivered(settled.at("/webhook/eventId").asText());
     assertThat(receiver.received()).hasSize(1);
   }
