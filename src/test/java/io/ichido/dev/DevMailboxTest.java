@@ -3,6 +3,7 @@ package io.ichido.dev;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.icegreen.greenmail.util.GreenMail;
+import com.icegreen.greenmail.util.ServerSetup;
 import com.icegreen.greenmail.util.ServerSetupTest;
 import jakarta.mail.Session;
 import jakarta.mail.Transport;
@@ -11,6 +12,7 @@ import jakarta.mail.internet.MimeBodyPart;
 import jakarta.mail.internet.MimeMessage;
 import jakarta.mail.internet.MimeMultipart;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Date;
 import java.util.Properties;
@@ -30,7 +32,11 @@ class DevMailboxTest {
 
   @BeforeEach
   void start() {
-    smtp = new GreenMail(ServerSetupTest.SMTP.dynamicPort());
+    ServerSetup setup = ServerSetupTest.SMTP.dynamicPort();
+    // GreenMail gives its server 2 s to start, which a loaded machine running other test classes
+    // meanwhile may not: start() would fail with the server still on its way up.
+    setup.setServerStartupTimeout(Duration.ofSeconds(30).toMillis());
+    smtp = new GreenMail(setup);
     smtp.start();
     Properties properties = new Properties();
     properties.put("mail.smtp.host", "127.0.0.1");

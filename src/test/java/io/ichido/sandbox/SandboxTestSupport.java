@@ -87,7 +87,7 @@ abstract class SandboxTestSupport {
     receiver = new Receiver();
     sandbox =
         GatewaySandbox.start(0, GatewaySandbox.DEFAULT_2C2P_SECRET, receiver.url(), QUICK_RETRIES);
-    http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    http = HttpClient.newBuilder().connectTimeout(PATIENCE).build();
   }
 
   @AfterAll
@@ -410,7 +410,7 @@ abstract class SandboxTestSupport {
         responses.add(
             assertThat(answer)
                 .as("answer %d of %d requests sent at once", responses.size() + 1, times)
-                .succeedsWithin(Duration.ofSeconds(30))
+                .succeedsWithin(PATIENCE)
                 .actual());
       }
       return responses;

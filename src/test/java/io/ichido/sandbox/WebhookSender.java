@@ -49,7 +49,9 @@ final class WebhookSender implements PaymentEvents, AutoCloseable {
   }
 
   private static final Logger LOG = Logger.getLogger(WebhookSender.class.getName());
-  private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
+  // As long as a whole request may take: a connect that merely waits for a busy machine to get to
+  // it (the receivers are local) must not count as an attempt that failed.
+  private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(30);
   private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
   // Each retry holds a thread for as long as its receiver takes to answer.
   private static final int RETRY_THREADS = 4;
