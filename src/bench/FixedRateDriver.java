@@ -133,10 +133,13 @@ public class FixedRateDriver {
 
   void run(int rate, int warmupSeconds, int segmentSeconds, int rounds) throws Exception {
     // Warm-up: the server's JIT has seen wrk's closed-loop traffic by now, but this JVM has not;
-    // its first seconds would be measured as server latency.
-    for (Kind kind : Kind.values()) {
-      List<Keyed> keys = kind == Kind.REPLAY ? lastFresh : List.of();
-      segment(kind, rate, Math.max(1, warmupSeconds / 3), keys);
+    // its first seconds would be measured as server latency. None with --warmup=0 (bench.sh's
+    // smoke run, whose figures mean nothing).
+    if (warmupSeconds > 0) {
+      for (Kind kind : Kind.values()) {
+        List<Keyed> keys = kind == Kind.REPLAY ? lastFresh : List.of();
+        segment(kind, rate, Math.max(1, warmupSeconds / 3), keys);
+      }
     }
     errorSamples.clear();
 

@@ -35,6 +35,7 @@
 #   BENCH_PROFILE_SECONDS=10     wrk time per kind while the profiler runs
 #   BENCH_WARMUP_ROUND_SECONDS=5 length of one warm-up round per kind (and of echo's warm-up)
 #   BENCH_DRIVER_WARMUP=15       the fixed-rate driver's own warm-up, seconds over the three kinds
+#                                (0: none)
 #   BENCH_PRIME_SECONDS=5        echo: time to complete the keys the replays then reuse
 #   BENCH_WARMUP_2_MIN=30 BENCH_WARMUP_2_MAX=90   bounds of the second Liberty's warm-up
 #   BENCH_PGBENCH_SECONDS        each pgbench run; BENCH_THROUGHPUT_SECONDS by default
@@ -44,10 +45,13 @@
 #   BENCH_SMOKE=1                smoke run, as ./mvnw verify makes it: every phase runs (both
 #                                Liberty servers, HAProxy, pgbench, the memory reading) with the
 #                                smallest sizes above, and its JVMs with the JIT's first tier only,
-#                                in one and a half minutes (the second server's start beside the
-#                                first server's phases); the table says that its figures mean
-#                                nothing and shows no PASS/MISS. Any setting given explicitly still
-#                                wins.
+#                                in under a minute on a quiet machine: the kinds of a phase at once
+#                                (one wrk each, sharing the phase's connections; one profile for all
+#                                five), what does not need the other beside it (the second server's
+#                                start beside the first one's, the fixed-rate driver beside section
+#                                4, pgbench beside the second server's start), and the servers
+#                                killed at the end; the table says that its figures mean nothing
+#                                and shows no PASS/MISS. Any setting given explicitly still wins.
 # Exit status: 0 when every measurement ran and produced figures (whatever PASS/MISS says), 1 when
 # the run failed or a measurement produced nothing (no successful request, no pgbench transaction).
 set -euo pipefail
@@ -60,10 +64,11 @@ PGDATA_DIR="$ROOT/target/bench-pgdata"
 SMOKE="${BENCH_SMOKE:-0}"
 if [[ "$SMOKE" == 1 ]]; then
   # Every phase once, each as short as it can be and still measure something: one throughput
-  # slice of 1 s per kind, one warm-up round, one latency round, 1 s of profile per kind.
+  # slice of 1 s per kind, one warm-up round, one latency round without the driver's own warm-up,
+  # 1 s of profile per kind, primes of 1 s (longer if that does not complete the keys).
   : "${BENCH_ROUNDS:=1}" "${BENCH_SEGMENT_SECONDS:=1}" "${BENCH_THROUGHPUT_SECONDS:=1}" "${BENCH_SLICES:=1}"
   : "${BENCH_WARMUP_MIN:=0}" "${BENCH_WARMUP_MAX:=0}" "${BENCH_WARMUP_ROUND_SECONDS:=1}"
-  : "${BENCH_DRIVER_WARMUP:=3}" "${BENCH_PRIME_SECONDS:=1}" "${BENCH_PGBENCH_SECONDS:=1}"
+  : "${BENCH_DRIVER_WARMUP:=0}" "${BENCH_PRIME_SECONDS:=1}" "${BENCH_PGBENCH_SECONDS:=1}"
   : "${BENCH_WARMUP_2_MIN:=0}" "${BENCH_WARMUP_2_MAX:=0}" "${BENCH_PROFILE_SECONDS:=1}"
   # Its JVMs (Maven with PostgreSQL's migrations, both Liberty servers) start, run seconds and
   # stop: the JIT's first tier alone halves what their start costs on 2 CPUs, and figures that
@@ -230,7 +235,7 @@ stop_cluster() { # [--no-wait]: the second Liberty told to stop, stop_everything
     [[ -n "$LIBERTY_2_STOPPING" ]] || log "stopping the second Liberty"
     LIBERTY_2_STOPPING=1
     kill -TERM -- "-$LIBERTY_2_PID" 2>/dev/null || true
-    [[ "${1:-}" == --no-wait ]] && return
+    [[ "${1:-}" == --no-wait ]] && return 0 # (a bare return in the EXIT trap returns the exit status)
     wait_gone "$LIBERTY_2_PID" 60 || kill -KILL -- "-$LIBERTY_2_PID" 2>/dev/null || true
     wait "$LIBERTY_2_PID" 2>/dev/null || true
     LIBERTY_2_PID=""
@@ -240,7 +245,18 @@ stop_cluster() { # [--no-wait]: the second Liberty told to stop, stop_everything
 stop_everything() {
   local pid
   [[ -n "$LOCK_SAMPLER_PID" ]] && kill "$LOCK_SAMPLER_PID" 2>/dev/null
-  stop_cluster
+  stop_cluster --no-wait # both Liberty servers stop at once; the second is waited for below
+  if [[ "$SMOKE" == 1 && -n "$MVN_PID" ]]; then
+    # A smoke run's servers have nothing left to finish. Stopped gracefully they took 8 s under
+    # load: Liberty's quiesce and stop, then Maven's shutdown hooks, which start a JVM for "server
+    # stop" and stop PostgreSQL. Killed instead: Maven's process group (Maven and the first
+    # Liberty) and the second Liberty's; PostgreSQL gets its fast shutdown below.
+    log "stopping Liberty, Maven and PostgreSQL (a smoke run: the servers killed)"
+    kill -KILL -- "-$MVN_PID" 2>/dev/null || true
+    [[ -z "$LIBERTY_2_PID" ]] || kill -KILL -- "-$LIBERTY_2_PID" 2>/dev/null || true
+    wait "$MVN_PID" 2>/dev/null || true
+    MVN_PID=""
+  fi
   if [[ -n "$MVN_PID" ]]; then
     log "stopping Liberty, Maven and PostgreSQL"
     [[ -z "$LIBERTY_PID" ]] && LIBERTY_PID="$(find_liberty || true)"
@@ -255,8 +271,10 @@ stop_everything() {
     wait "$MVN_PID" 2>/dev/null || true
     MVN_PID=""
   fi
+  stop_cluster
   if pid="$(postmaster_pid)"; then
-    kill -INT "$pid" 2>/dev/null || true # fast shutdown
+    # Fast shutdown; a smoke run's immediate one skips the checkpoint, its data is thrown away.
+    kill "-$([[ "$SMOKE" == 1 ]] && echo QUIT || echo INT)" "$pid" 2>/dev/null || true
     wait_gone "$pid" 30 || kill -KILL "$pid" 2>/dev/null || true
   fi
   local left
@@ -268,6 +286,37 @@ stop_everything() {
 trap stop_everything EXIT
 trap 'exit 130' INT TERM
 trap 'printf "bench.sh: failed at line %s: %s\n" "$LINENO" "$BASH_COMMAND" >&2' ERR
+
+# The second Liberty (section 5) is the run server's directory under another name (without its
+# logs, work area and transaction log), so the same configuration, WAR and database; its ports
+# come through the same HTTP_PORT/HTTPS_PORT variables, its heap through the same JVM_ARGS.
+start_second_liberty() {
+  log "second Liberty: starting $SERVER_2 on port $HTTP_PORT_2 (log: ${OUT#$ROOT/}/server-2.log)"
+  local servers="$WLP/usr/servers"
+  rm -rf "${servers:?}/$SERVER_2"
+  mkdir "$servers/$SERVER_2"
+  tar -C "$servers/ichido" --exclude=./logs --exclude=./workarea --exclude=./tranlog --exclude=./temp -cf - . |
+    tar -C "$servers/$SERVER_2" -xf -
+  (
+    exec env -u DB_HOST -u DB_PORT \
+      HTTP_PORT="$HTTP_PORT_2" HTTPS_PORT="$HTTPS_PORT_2" MALLOC_ARENA_MAX=2 \
+      ICHIDO_BENCH_BASELINE_ENDPOINT=true \
+      JVM_ARGS="-Xmx$HEAP -Xlog:gc:file=$OUT/liberty-2-gc-%p.log $SMOKE_JVM" \
+      setsid "$WLP/bin/server" run "$SERVER_2" </dev/null >"$OUT/server-2.log" 2>&1
+  ) &
+  LIBERTY_2_PID=$! # server run ends in exec java: this is Liberty itself
+  server_2_started=$SECONDS
+}
+await_second_liberty() { # sets server_2_ready, seconds from its start
+  until [[ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$BASE_URL_2/health/ready" || true)" == 200 ]]; do
+    alive "$LIBERTY_2_PID" || { tail -n 40 "$OUT/server-2.log" >&2; die "the second Liberty stopped before it was ready"; }
+    ((SECONDS - server_2_started < START_TIMEOUT)) || die "the second Liberty was not ready after ${START_TIMEOUT}s"
+    sleep 0.2
+  done
+  server_2_ready=$((SECONDS - server_2_started))
+  check_heap "$LIBERTY_2_PID"
+  log "second Liberty ready after ${server_2_ready}s (pid $LIBERTY_2_PID)"
+}
 
 # ---------------------------------------------------------------------------------------------
 # Build and start
@@ -340,6 +389,16 @@ until [[ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$BASE_URL/healt
     die "Maven exited with status $status before the server was ready; see ${OUT#$ROOT/}/server.log"
   fi
   ((SECONDS - started < START_TIMEOUT)) || die "not ready after ${START_TIMEOUT}s; see ${OUT#$ROOT/}/server.log"
+  # A smoke run starts the second Liberty as soon as the first one's JVM runs: the database is
+  # migrated by then (the application's startup beans need it), and the copy gets the first
+  # server's configuration. Started once the first one was ready, beside its phases, it was what
+  # everything waited for as soon as those phases sent their kinds at once; started here, it slows
+  # the first start but is ready about when the first server's phases end (bench.sh 55-68 s
+  # instead of 59-73 s, measured in turn on the shared machine). A real run starts it only for
+  # section 5, so that it weighs on no earlier figure.
+  if [[ "$SMOKE" == 1 && -z "$LIBERTY_2_PID" ]] && find_liberty >/dev/null; then
+    start_second_liberty
+  fi
   sleep 0.2
 done
 LIBERTY_PID="$(find_liberty)" || die "Liberty is answering but its process was not found under Maven"
@@ -464,14 +523,60 @@ log_rows() {
 # Throughput per kind of slice: requests, microseconds, failed requests, payment-log entries.
 declare -A tp_requests=() tp_us=() tp_failed=() tp_log_rows=()
 slice_seconds=$((THROUGHPUT_SECONDS / SLICES))
+add_slice() { # kind wrk-line log-entries: one slice added to the kind's totals
+  tp_requests[$1]=$((${tp_requests[$1]:-0} + $(field "$2" requests)))
+  tp_us[$1]=$((${tp_us[$1]:-0} + $(field "$2" duration_us)))
+  tp_failed[$1]=$((${tp_failed[$1]:-0} + $(field "$2" non2xx) + $(field "$2" socket_errors)))
+  tp_log_rows[$1]=$((${tp_log_rows[$1]:-0} + $3))
+}
 measure_slice() { # kind mode label [keys]: one closed-loop slice, added to the kind's totals
-  local before line
+  local before line rows
   before="$(log_rows)"
   line="$(run_wrk "$2" "$CONNECTIONS" "$slice_seconds" "$3" ${4:+"$4"})"
-  tp_requests[$1]=$((${tp_requests[$1]:-0} + $(field "$line" requests)))
-  tp_us[$1]=$((${tp_us[$1]:-0} + $(field "$line" duration_us)))
-  tp_failed[$1]=$((${tp_failed[$1]:-0} + $(field "$line" non2xx) + $(field "$line" socket_errors)))
-  tp_log_rows[$1]=$((${tp_log_rows[$1]:-0} + $(log_rows) - before))
+  rows=$(($(log_rows) - before))
+  add_slice "$1" "$line" "$rows"
+}
+# wrk connections each of N kinds at once gets: the server sees as many as with one kind at a
+# time. With 16 each, five kinds at once queued so long on a busy machine (load 20, 2 CPUs) that
+# some wrk runs of 1 s saw no answer at all.
+connections_each() { # N
+  local each=$((CONNECTIONS / $1))
+  echo $((each < WRK_THREADS ? WRK_THREADS : each))
+}
+# One slice of several kinds: measure_slice of each in turn, to the first server unless a URL
+# follows an @. A smoke run sends them at once, one wrk each (its figures mean nothing, and each
+# kind still runs): the log entries then are the group's, counted once around it and charged to
+# each kind of it.
+measure_kinds() { # kind:mode:label[:keys][@url]...
+  local spec url kind mode label keys before rows pids=() specs=() pid failed=0 connections
+  if [[ "$SMOKE" != 1 ]]; then
+    for spec in "$@"; do
+      url=""
+      [[ "$spec" != *@* ]] || url="${spec#*@}"
+      IFS=: read -r kind mode label keys <<<"${spec%%@*}"
+      WRK_URL="$url" measure_slice "$kind" "$mode" "$label" ${keys:+"$keys"}
+    done
+    return
+  fi
+  connections="$(connections_each $#)"
+  before="$(log_rows)"
+  for spec in "$@"; do
+    url=""
+    [[ "$spec" != *@* ]] || url="${spec#*@}"
+    IFS=: read -r kind mode label keys <<<"${spec%%@*}"
+    mkdir -p "$(dirname "$OUT/$label")"
+    WRK_URL="$url" run_wrk "$mode" "$connections" "$slice_seconds" "$label" ${keys:+"$keys"} >"$OUT/$label.line" &
+    pids+=($!) specs+=("${spec%%@*}")
+  done
+  for pid in "${pids[@]}"; do
+    wait "$pid" || failed=1
+  done
+  ((failed == 0)) || die "a wrk run of $* failed; see its log in ${OUT#$ROOT/}/"
+  rows=$(($(log_rows) - before))
+  for spec in "${specs[@]}"; do
+    IFS=: read -r kind mode label keys <<<"$spec"
+    add_slice "$kind" "$(<"$OUT/$label.line")" "$rows"
+  done
 }
 rps() { awk -v n="${tp_requests[$1]}" -v us="${tp_us[$1]}" 'BEGIN { printf "%.1f", n / (us / 1e6) }'; }
 per_request() { awk -v n="${tp_log_rows[$1]}" -v r="${tp_requests[$1]}" 'BEGIN { printf "%.2f", n / r }'; }
@@ -560,56 +665,78 @@ warm_up() { # pid min-seconds max-seconds label mode...
   warmed_seconds=$((SECONDS - started))
 }
 
-run_pgbench() { # script log-name variable=value...: sets pg_tps, pg_failed and pg_done
+pgbench_only() { # script log-name variable=value...: runs pgbench, its output in the log
   local logfile="$OUT/$2" script="$BENCH_DIR/$1" define defines=()
   shift 2
   for define in "$@"; do defines+=(-D "$define"); done
   pgbench -h 127.0.0.1 -p "$DB_PORT" -U ichido -n -M prepared -c "$CONNECTIONS" -j "$WRK_THREADS" \
     -T "$PGBENCH_SECONDS" "${defines[@]}" -f "$script" ichido \
     >"$logfile" 2>&1 || { tail -n 20 "$logfile" >&2; die "pgbench failed"; }
+}
+pgbench_figures() { # log-name: sets pg_tps, pg_failed and pg_done
+  local logfile="$OUT/$1"
   pg_tps="$(sed -n 's/^tps = \([0-9.]*\) (without initial connection time)/\1/p' "$logfile")"
   pg_failed="$(sed -n 's/^number of failed transactions: \([0-9]*\).*/\1/p' "$logfile")"
   pg_done="$(sed -n 's/^number of transactions actually processed: \([0-9]*\).*/\1/p' "$logfile")"
   [[ -n "$pg_tps" ]] || die "no TPS in ${logfile#$ROOT/}"
 }
 
-# The second Liberty (section 5) is the run server's directory under another name (without its
-# logs, work area and transaction log), so the same configuration, WAR and database; its ports
-# come through the same HTTP_PORT/HTTPS_PORT variables, its heap through the same JVM_ARGS.
-start_second_liberty() {
-  log "second Liberty: starting $SERVER_2 on port $HTTP_PORT_2 (log: ${OUT#$ROOT/}/server-2.log)"
-  local servers="$WLP/usr/servers"
-  rm -rf "${servers:?}/$SERVER_2"
-  mkdir "$servers/$SERVER_2"
-  tar -C "$servers/ichido" --exclude=./logs --exclude=./workarea --exclude=./tranlog --exclude=./temp -cf - . |
-    tar -C "$servers/$SERVER_2" -xf -
-  (
-    exec env -u DB_HOST -u DB_PORT \
-      HTTP_PORT="$HTTP_PORT_2" HTTPS_PORT="$HTTPS_PORT_2" MALLOC_ARENA_MAX=2 \
-      ICHIDO_BENCH_BASELINE_ENDPOINT=true \
-      JVM_ARGS="-Xmx$HEAP -Xlog:gc:file=$OUT/liberty-2-gc-%p.log $SMOKE_JVM" \
-      setsid "$WLP/bin/server" run "$SERVER_2" </dev/null >"$OUT/server-2.log" 2>&1
-  ) &
-  LIBERTY_2_PID=$! # server run ends in exec java: this is Liberty itself
-  server_2_started=$SECONDS
+# pgbench: the SQL the layer issues for a fresh key (3) and for a replay (4), as many clients as
+# wrk had connections. A real run runs it last (see section 3), a smoke run beside the second
+# Liberty's start, both scripts at once (its figures mean nothing; seconds saved).
+replay_keys=1000
+layer_sql() { # sets pgbench_tps and pgbench_failed, from pgbench.log
+  pgbench_figures pgbench.log
+  pgbench_tps=$pg_tps pgbench_failed=$pg_failed
+  # pgbench does not look at row counts: a completion that matched no row would be cheap and
+  # flatter the SQL. Every claimed key must have been completed.
+  read -r pgbench_rows pgbench_in_flight < <("${PSQL[@]}" -F ' ' -c \
+    "SELECT count(*), count(*) FILTER (WHERE status <> 'COMPLETED') FROM idempotency_key WHERE idem_key LIKE 'pgb-%'")
+  ((pgbench_rows >= pg_done && pgbench_in_flight == 0)) ||
+    die "pgbench ran $pg_done transactions but left $pgbench_rows keys, $pgbench_in_flight not completed"
 }
-await_second_liberty() { # sets server_2_ready, seconds from its start
-  until [[ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$BASE_URL_2/health/ready" || true)" == 200 ]]; do
-    alive "$LIBERTY_2_PID" || { tail -n 40 "$OUT/server-2.log" >&2; die "the second Liberty stopped before it was ready"; }
-    ((SECONDS - server_2_started < START_TIMEOUT)) || die "the second Liberty was not ready after ${START_TIMEOUT}s"
-    sleep 0.2
-  done
-  server_2_ready=$((SECONDS - server_2_started))
-  check_heap "$LIBERTY_2_PID"
-  log "second Liberty ready after ${server_2_ready}s (pid $LIBERTY_2_PID)"
+replay_sql_keys() { # the completed keys a replay's SQL reads
+  "${PSQL[@]}" -c "INSERT INTO idempotency_key (scope, idem_key, fingerprint, request_method,
+      request_path, status, claim_token, created_at, completed_at, expires_at, response_status,
+      response_content_type, response_body)
+    SELECT 'principal:shop-a', 'pgr-' || i, md5(i::text) || md5(i::text), 'POST', '/bench/echo',
+      'COMPLETED', gen_random_uuid(), now(), now(), now() + interval '1 day', 201,
+      'application/json', convert_to('{\"answered\":true}', 'UTF8')
+    FROM generate_series(1, $replay_keys) i"
 }
-# A smoke run starts it now, while the first server's phases run: they are timed (1 s slices) and
-# judge nothing, so the start overlaps them instead of waiting after them. Not earlier: beside the
-# first one's start, it slowed that start, which everything after waits for, more than it saved.
-# A real run starts it only for section 5, so that it weighs on no earlier figure.
-if [[ "$SMOKE" == 1 ]]; then
-  start_second_liberty
-fi
+replay_sql() { # sets pgbench_replay_tps and pgbench_replay_failed, from pgbench-replay.log
+  pgbench_figures pgbench-replay.log
+  pgbench_replay_tps=$pg_tps pgbench_replay_failed=$pg_failed
+  # A claim that won would have made a replay a fresh request: every key must still be completed.
+  replayed_keys="$("${PSQL[@]}" -c "SELECT count(*) FROM idempotency_key WHERE idem_key LIKE 'pgr-%' AND status = 'COMPLETED'")"
+  ((replayed_keys == replay_keys)) || die "pgbench's replays claimed keys: $replayed_keys of $replay_keys still completed"
+}
+pgbench_phase() {
+  local layer replay failed=0
+  if [[ "$SMOKE" == 1 ]]; then
+    log "pgbench: the layer's SQL and a replay's at once, $CONNECTIONS clients each, ${PGBENCH_SECONDS}s"
+    replay_sql_keys
+    pgbench_only idempotency-layer.sql pgbench.log scope=principal:shop-a &
+    layer=$!
+    pgbench_only idempotency-replay.sql pgbench-replay.log scope=principal:shop-a keys="$replay_keys" &
+    replay=$!
+    wait "$layer" || failed=1
+    wait "$replay" || failed=1
+    ((failed == 0)) || die "pgbench failed"
+    layer_sql
+    replay_sql
+    return
+  fi
+  log "pgbench: the layer's SQL, $CONNECTIONS clients, ${PGBENCH_SECONDS}s"
+  pgbench_only idempotency-layer.sql pgbench.log scope=principal:shop-a
+  layer_sql
+
+  log "pgbench: a replay's SQL, $CONNECTIONS clients, ${PGBENCH_SECONDS}s"
+  replay_sql_keys
+  pgbench_only idempotency-replay.sql pgbench-replay.log scope=principal:shop-a keys="$replay_keys"
+  replay_sql
+}
+
 
 # ---------------------------------------------------------------------------------------------
 # Warm-up. A fresh Liberty keeps its JIT compilers busy for a minute or two under load, and
@@ -640,8 +767,7 @@ phase_started="$(now)"
 db_phase_started="$("${PSQL[@]}" -c "SELECT clock_timestamp()")"
 start_lock_sampler lock-waits.log
 for slice in $(seq "$SLICES"); do
-  measure_slice baseline baseline "throughput/$slice-baseline"
-  measure_slice fresh fresh "throughput/$slice-fresh"
+  measure_kinds "baseline:baseline:throughput/$slice-baseline" "fresh:fresh:throughput/$slice-fresh"
   log_off
   measure_slice unlogged baseline "throughput/$slice-unlogged"
   log_on
@@ -671,16 +797,30 @@ phase_started="$(now)"
 # fixed heap: it is quick to warm up, and its own compiler threads and pauses take as little
 # from the server as possible.
 bench_program FixedRateDriver
-java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xms256m -Xmx256m "${program[@]}" \
-  --base="$BASE_URL" --rate="$RATE" --warmup="$DRIVER_WARMUP" --seconds="$SEGMENT_SECONDS" --rounds="$ROUNDS" \
-  --user="${CREDENTIALS%%:*}" --password="${CREDENTIALS#*:}" --skus="$SKUS" --run-id="fr$RUN_ID" \
-  >"$OUT/latency.log" 2>&1 || { cat "$OUT/latency.log" >&2; die "the fixed-rate driver failed"; }
-jit_latency="$(share "$jit_before" "$(jit_seconds)" "$phase_started")"
-gc_after="$(gc_stats)"
-lat_baseline="$(grep '^RESULT kind=baseline ' "$OUT/latency.log")"
-lat_fresh="$(grep '^RESULT kind=fresh ' "$OUT/latency.log")"
-lat_replay="$(grep '^RESULT kind=replay ' "$OUT/latency.log")"
-lat_paired="$(grep '^PAIRED ' "$OUT/latency.log")"
+fixed_rate_driver() {
+  java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xms256m -Xmx256m "${program[@]}" \
+    --base="$BASE_URL" --rate="$RATE" --warmup="$DRIVER_WARMUP" --seconds="$SEGMENT_SECONDS" --rounds="$ROUNDS" \
+    --user="${CREDENTIALS%%:*}" --password="${CREDENTIALS#*:}" --skus="$SKUS" --run-id="fr$RUN_ID" \
+    >"$OUT/latency.log" 2>&1 || { cat "$OUT/latency.log" >&2; die "the fixed-rate driver failed"; }
+}
+latency_figures() {
+  jit_latency="$(share "$jit_before" "$(jit_seconds)" "$phase_started")"
+  gc_after="$(gc_stats)"
+  lat_baseline="$(grep '^RESULT kind=baseline ' "$OUT/latency.log")"
+  lat_fresh="$(grep '^RESULT kind=fresh ' "$OUT/latency.log")"
+  lat_replay="$(grep '^RESULT kind=replay ' "$OUT/latency.log")"
+  lat_paired="$(grep '^PAIRED ' "$OUT/latency.log")"
+}
+# A smoke run's driver runs beside section 4, and is waited for after it: at its 20 requests/s the
+# server mostly waits for it (7 s under load, for 3 s of rounds), and its figures mean nothing.
+driver_pid=""
+if [[ "$SMOKE" == 1 ]]; then
+  fixed_rate_driver &
+  driver_pid=$!
+else
+  fixed_rate_driver
+  latency_figures
+fi
 
 # ---------------------------------------------------------------------------------------------
 # 4: POST /api/bench/echo, an @Idempotent endpoint that does nothing: the layer's own cost on top
@@ -693,25 +833,31 @@ log "echo and floor: wrk, $CONNECTIONS connections, no-op, echo fresh and replay
 warm_up_round floor/warmup- noop echo insert-plain insert
 # Until every key is completed: each wrk run sends the same keys from the first again, so a run
 # completes what an earlier one had no time for (a smoke run's 3 s did not always reach all of
-# them on a busy machine), and replays the rest.
+# them on a busy machine), and replays the rest. A run that does not get as far as the last keys
+# never completes them, however often it is repeated: a smoke run's 1 s did not, under a load of
+# 20, so its prime takes twice as long each time.
 primed=0
+prime_seconds=$PRIME_SECONDS
 for prime in 1 2 3 4 5; do
-  run_wrk echo-replay "$CONNECTIONS" "$PRIME_SECONDS" "echo/prime-$prime" echo-replay >/dev/null
+  run_wrk echo-replay "$CONNECTIONS" "$prime_seconds" "echo/prime-$prime" echo-replay >/dev/null
   primed="$("${PSQL[@]}" -c "SELECT count(*) FROM idempotency_key
     WHERE idem_key LIKE 'wrk-$RUN_ID-echo-replay-%' AND status = 'COMPLETED'")"
   ((primed < 100 * WRK_THREADS)) || break
+  [[ "$SMOKE" != 1 ]] || prime_seconds=$((prime_seconds * 2))
 done
 ((primed == 100 * WRK_THREADS)) || die "the replays' $((100 * WRK_THREADS)) keys were not all completed: $primed"
 for slice in $(seq "$SLICES"); do
-  measure_slice noop noop "floor/$slice-noop"
-  measure_slice echo echo "echo/$slice-fresh"
-  measure_slice echo-replay echo-replay "echo/$slice-replay" echo-replay
-  measure_slice insert-plain insert-plain "floor/$slice-insert-plain"
-  measure_slice insert insert "floor/$slice-insert"
+  measure_kinds "noop:noop:floor/$slice-noop" "echo:echo:echo/$slice-fresh" \
+    "echo-replay:echo-replay:echo/$slice-replay:echo-replay" \
+    "insert-plain:insert-plain:floor/$slice-insert-plain" "insert:insert:floor/$slice-insert"
 done
 inserted_rows="$("${PSQL[@]}" -c "SELECT count(*) FROM bench_order")"
 ((inserted_rows >= ${tp_requests[insert]} + ${tp_requests[insert-plain]})) ||
   die "the one-INSERT endpoints answered $((${tp_requests[insert]} + ${tp_requests[insert-plain]})) requests but left $inserted_rows rows"
+if [[ -n "$driver_pid" ]]; then
+  wait "$driver_pid" || die "the fixed-rate driver failed (above)"
+  latency_figures
+fi
 
 # ---------------------------------------------------------------------------------------------
 # 6: memory, read before a second server shares the machine. VmHWM is the peak resident set over
@@ -735,6 +881,7 @@ echo "VmHWM_kB=$vm_hwm_kb VmRSS_kB=$vm_rss_kb" >"$OUT/memory.txt"
 # /proc. Measured after the throughput figures, which the profiler would slow down.
 
 declare -A profiled_requests=() profiled_liberty_us=() profiled_pg_us=() profiled_rest_us=()
+split_pid=""
 if [[ "$PROFILE" == 1 ]]; then
   log "profile: async-profiler on Liberty, ${PROFILE_SECONDS}s of wrk per kind"
   mkdir -p "$OUT/profile"
@@ -748,41 +895,97 @@ if [[ "$PROFILE" == 1 ]]; then
     echo "$total"
   }
   liberty_ticks() { awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$LIBERTY_PID/stat"; }
-  profile_kind() { # kind mode [keys]
-    local line m0 l0 p0 m1 l1 p1 n
-    jcmd "$LIBERTY_PID" JVMTI.agent_load "$PROFILER_LIB" "\"start,event=cpu,interval=1ms,threads\"" \
-      >"$OUT/profile/$1-start.log" 2>&1 || die "async-profiler did not start; see ${OUT#$ROOT/}/profile/$1-start.log"
-    grep -q 'return code: 0' "$OUT/profile/$1-start.log" ||
-      die "async-profiler did not start; see ${OUT#$ROOT/}/profile/$1-start.log"
-    m0="$(machine_busy_ticks)" l0="$(liberty_ticks)" p0="$(pg_ticks)"
-    line="$(run_wrk "$2" "$CONNECTIONS" "$PROFILE_SECONDS" "profile/$1" ${3:+"$3"})"
-    m1="$(machine_busy_ticks)" l1="$(liberty_ticks)" p1="$(pg_ticks)"
-    jcmd "$LIBERTY_PID" JVMTI.agent_load "$PROFILER_LIB" \
-      "\"stop,file=$OUT/profile/$1.collapsed,collapsed,threads\"" >"$OUT/profile/$1-stop.log" 2>&1 ||
-      die "async-profiler did not stop; see ${OUT#$ROOT/}/profile/$1-stop.log"
-    n="$(field "$line" requests)"
-    ((n > 0)) || die "no request answered while profiling $1"
-    profiled_requests[$1]=$n
+  profiler() { # start|stop name: async-profiler attached to Liberty through jcmd; stop writes NAME.collapsed
+    local command="start,event=cpu,interval=1ms,threads" log="$OUT/profile/$2-$1.log"
+    [[ "$1" == start ]] || command="stop,file=$OUT/profile/$2.collapsed,collapsed,threads"
+    jcmd "$LIBERTY_PID" JVMTI.agent_load "$PROFILER_LIB" "\"$command\"" >"$log" 2>&1 ||
+      die "async-profiler did not $1; see ${log#$ROOT/}"
+    [[ "$1" == stop ]] || grep -q 'return code: 0' "$log" || die "async-profiler did not start; see ${log#$ROOT/}"
+  }
+  cpu_ticks() { echo "$(machine_busy_ticks) $(liberty_ticks) $(pg_ticks)"; }
+  charge_cpu() { # kind requests "ticks before" "ticks after": the CPU /proc counted, per request
+    local m0 l0 p0 m1 l1 p1 n=$2
+    read -r m0 l0 p0 <<<"$3"
+    read -r m1 l1 p1 <<<"$4"
     profiled_liberty_us[$1]="$(awk -v t=$((l1 - l0)) -v n="$n" -v hz="$hz" 'BEGIN { printf "%.0f", t / hz * 1e6 / n }')"
     profiled_pg_us[$1]="$(awk -v t=$((p1 - p0)) -v n="$n" -v hz="$hz" 'BEGIN { printf "%.0f", t / hz * 1e6 / n }')"
     profiled_rest_us[$1]="$(awk -v t=$((m1 - m0 - (l1 - l0) - (p1 - p0))) -v n="$n" -v hz="$hz" \
       'BEGIN { x = t / hz * 1e6 / n; printf "%.0f", x < 0 ? 0 : x }')"
-    echo "$1 requests=$n liberty_us=${profiled_liberty_us[$1]} postgresql_us=${profiled_pg_us[$1]} rest_us=${profiled_rest_us[$1]}" \
+    echo "$1 requests=${profiled_requests[$1]} liberty_us=${profiled_liberty_us[$1]} postgresql_us=${profiled_pg_us[$1]} rest_us=${profiled_rest_us[$1]}" \
       >>"$OUT/profile/proc-cpu.txt"
   }
-  profile_kind noop noop
-  profile_kind echo echo
-  profile_kind echo-replay echo-replay echo-replay
-  profile_kind insert-plain insert-plain
-  profile_kind insert insert
+  profile_kind() { # kind mode [keys]
+    local line before after n
+    profiler start "$1"
+    before="$(cpu_ticks)"
+    line="$(run_wrk "$2" "$CONNECTIONS" "$PROFILE_SECONDS" "profile/$1" ${3:+"$3"})"
+    after="$(cpu_ticks)"
+    profiler stop "$1"
+    n="$(field "$line" requests)"
+    ((n > 0)) || die "no request answered while profiling $1"
+    profiled_requests[$1]=$n
+    charge_cpu "$1" "$n" "$before" "$after"
+  }
+  # A smoke run profiles the kinds at once, one wrk each, and the profiler is attached and
+  # detached once (seconds saved): ProfileSplit reads that one profile as each kind's, and the
+  # CPU is charged to the requests of all kinds. Its figures mean nothing.
+  profile_at_once() { # kind:mode[:keys]...
+    local spec kind mode keys before after pids=() pid failed=0 n total=0 connections
+    connections="$(connections_each $#)"
+    profiler start all
+    before="$(cpu_ticks)"
+    for spec in "$@"; do
+      IFS=: read -r kind mode keys <<<"$spec"
+      run_wrk "$mode" "$connections" "$PROFILE_SECONDS" "profile/$kind" ${keys:+"$keys"} >"$OUT/profile/$kind.line" &
+      pids+=($!)
+    done
+    for pid in "${pids[@]}"; do
+      wait "$pid" || failed=1
+    done
+    after="$(cpu_ticks)"
+    profiler stop all
+    ((failed == 0)) || die "a wrk run failed while profiling; see ${OUT#$ROOT/}/profile/"
+    for spec in "$@"; do
+      kind="${spec%%:*}"
+      n="$(field "$(<"$OUT/profile/$kind.line")" requests)"
+      ((n > 0)) || die "no request answered while profiling $kind"
+      profiled_requests[$kind]=$n
+      total=$((total + n))
+      ln -sf all.collapsed "$OUT/profile/$kind.collapsed"
+    done
+    for spec in "$@"; do
+      charge_cpu "${spec%%:*}" "$total" "$before" "$after"
+    done
+  }
+  if [[ "$SMOKE" == 1 ]]; then
+    profile_at_once noop:noop echo:echo echo-replay:echo-replay:echo-replay insert-plain:insert-plain insert:insert
+  else
+    profile_kind noop noop
+    profile_kind echo echo
+    profile_kind echo-replay echo-replay echo-replay
+    profile_kind insert-plain insert-plain
+    profile_kind insert insert
+  fi
   profile_args=()
   for kind in noop echo echo-replay insert-plain insert; do
     profile_args+=("$kind=$OUT/profile/$kind.collapsed:${profiled_requests[$kind]}")
   done
   bench_program ProfileSplit
-  java "${program[@]}" --interval-us=1000 --svg="$OUT/profile" "${profile_args[@]}" \
-    >"$OUT/profile/split.txt" 2>"$OUT/profile/split.log" || { cat "$OUT/profile/split.log" >&2; die "ProfileSplit failed"; }
+  profile_split() {
+    java $SMOKE_JVM "${program[@]}" --interval-us=1000 --svg="$OUT/profile" "${profile_args[@]}" \
+      >"$OUT/profile/split.txt" 2>"$OUT/profile/split.log" || { cat "$OUT/profile/split.log" >&2; die "ProfileSplit failed"; }
+  }
+  # A smoke run's split runs beside what follows, and is waited for before the table.
+  if [[ "$SMOKE" == 1 ]]; then
+    profile_split &
+    split_pid=$!
+  else
+    profile_split
+  fi
 fi
+
+# A smoke run's pgbench (see pgbench_phase): now, while the second Liberty may still be starting.
+[[ "$SMOKE" != 1 ]] || pgbench_phase
 
 # ---------------------------------------------------------------------------------------------
 # 5: two servers behind HAProxy (the second Liberty: see start_second_liberty).
@@ -830,7 +1033,7 @@ started=$SECONDS
 until [[ "$(haproxy_stat status || true)" == "s1=UP s2=UP" ]]; do
   alive "$HAPROXY_PID" || { cat "$OUT/haproxy.log" >&2; die "HAProxy stopped"; }
   ((SECONDS - started < 30)) || die "HAProxy does not see both servers up: $(haproxy_stat status)"
-  sleep 1
+  sleep 0.2
 done
 
 log "warming up the second Liberty, closed loop, fresh keys (${WARMUP_2_MIN}s to ${WARMUP_2_MAX}s)"
@@ -838,48 +1041,24 @@ WRK_URL="$BASE_URL_2" warm_up "$LIBERTY_2_PID" "$WARMUP_2_MIN" "$WARMUP_2_MAX" w
 log "two servers: wrk, $CONNECTIONS connections, one server and both through HAProxy in turn, ${THROUGHPUT_SECONDS}s each"
 start_lock_sampler lock-waits-two-servers.log
 for slice in $(seq "$SLICES"); do
-  measure_slice one-server fresh "two-servers/$slice-one"
-  WRK_URL="$LB_URL" measure_slice two-servers fresh "two-servers/$slice-two"
+  measure_kinds "one-server:fresh:two-servers/$slice-one" "two-servers:fresh:two-servers/$slice-two@$LB_URL"
 done
 stop_lock_sampler
 read -r lb_samples lb_waits lb_advisory lb_wait_kinds < <(lock_wait_report lock-waits-two-servers.log)
 lb_answered="$(haproxy_stat hrsp_2xx)"
-# A smoke run's pgbench judges nothing: the second server stops meanwhile.
+# A smoke run has run pgbench already: the second server stops beside the first one.
 if [[ "$SMOKE" == 1 ]]; then stop_cluster --no-wait; else stop_cluster; fi
 
 # ---------------------------------------------------------------------------------------------
-# pgbench: the SQL the layer issues for a fresh key (3) and for a replay (4), as many clients as
-# wrk had connections.
+# pgbench (see pgbench_phase), in a real run.
 
-log "pgbench: the layer's SQL, $CONNECTIONS clients, ${PGBENCH_SECONDS}s"
-run_pgbench idempotency-layer.sql pgbench.log scope=principal:shop-a
-pgbench_tps=$pg_tps pgbench_failed=$pg_failed
-# pgbench does not look at row counts: a completion that matched no row would be cheap and
-# flatter the SQL. Every claimed key must have been completed.
-read -r pgbench_rows pgbench_in_flight < <("${PSQL[@]}" -F ' ' -c \
-  "SELECT count(*), count(*) FILTER (WHERE status <> 'COMPLETED') FROM idempotency_key WHERE idem_key LIKE 'pgb-%'")
-((pgbench_rows >= pg_done && pgbench_in_flight == 0)) ||
-  die "pgbench ran $pg_done transactions but left $pgbench_rows keys, $pgbench_in_flight not completed"
-
-log "pgbench: a replay's SQL, $CONNECTIONS clients, ${PGBENCH_SECONDS}s"
-replay_keys=1000
-"${PSQL[@]}" -c "INSERT INTO idempotency_key (scope, idem_key, fingerprint, request_method,
-    request_path, status, claim_token, created_at, completed_at, expires_at, response_status,
-    response_content_type, response_body)
-  SELECT 'principal:shop-a', 'pgr-' || i, md5(i::text) || md5(i::text), 'POST', '/bench/echo',
-    'COMPLETED', gen_random_uuid(), now(), now(), now() + interval '1 day', 201,
-    'application/json', convert_to('{\"answered\":true}', 'UTF8')
-  FROM generate_series(1, $replay_keys) i"
-run_pgbench idempotency-replay.sql pgbench-replay.log scope=principal:shop-a keys="$replay_keys"
-pgbench_replay_tps=$pg_tps pgbench_replay_failed=$pg_failed
-# A claim that won would have made a replay a fresh request: every key must still be completed.
-replayed_keys="$("${PSQL[@]}" -c "SELECT count(*) FROM idempotency_key WHERE idem_key LIKE 'pgr-%' AND status = 'COMPLETED'")"
-((replayed_keys == replay_keys)) || die "pgbench's replays claimed keys: $replayed_keys of $replay_keys still completed"
+[[ "$SMOKE" == 1 ]] || pgbench_phase
 
 other_cpus="$(awk -v m="$(($(machine_busy_ticks) - cpu_start_machine))" -v o="$(($(own_ticks) - cpu_start_own))" \
   -v t0="$cpu_start_wall" -v t1="$(now)" -v hz="$(getconf CLK_TCK)" \
   'BEGIN { x = (m - o) / hz / (t1 - t0); printf "%.2f", x < 0 ? 0 : x }')"
 
+[[ -z "$split_pid" ]] || wait "$split_pid" || die "ProfileSplit failed (above)"
 stop_everything
 trap - EXIT
 
