@@ -39,8 +39,7 @@ class SandboxIndexDelayTest extends SandboxTestSupport {
     String lagging = seen.lagging();
     String other = seen.other();
     JsonNode retrieved = json(send(stripeGet(lagging)));
-    Thread.sleep(LAG + 100);
-    List<String> after = stripeSearch("601");
+    List<String> after = afterTheLag(() -> stripeSearch("601"), found -> found.size() > 1);
 
     assertThat(seen.before()).containsExactly(other);
     assertThat(retrieved.get("status").asText()).isEqualTo("succeeded");
@@ -69,8 +68,10 @@ class SandboxIndexDelayTest extends SandboxTestSupport {
     String id = seen.id();
     JsonNode before = seen.before();
     assertThat(send(omiseGet(id)).statusCode()).isEqualTo(200);
-    Thread.sleep(LAG + 100);
-    JsonNode after = json(send(omiseSearch("scope=charge&query=602")));
+    JsonNode after =
+        afterTheLag(
+            () -> json(send(omiseSearch("scope=charge&query=602"))),
+            found -> found.get("total").asInt() > 0);
     resetSandbox();
     send(omise("d-4", omiseCard("603", "tokn_test_visa")));
     JsonNode afterReset = json(send(omiseSearch("scope=charge&query=603")));
@@ -103,10 +104,10 @@ class SandboxIndexDelayTest extends SandboxTestSupport {
               int komoju = send(komoju("d-6", komojuBody("604", "\"tok_visa\""))).statusCode();
               return new Seen(id, komoju, stripeSearch("604"));
             });
-    Thread.sleep(LAG + 100);
+    List<String> after = afterTheLag(() -> stripeSearch("604"), found -> !found.isEmpty());
 
     assertThat(seen.before()).isEmpty();
-    assertThat(stripeSearch("604")).containsExactly(seen.id());
+    assertThat(after).containsExactly(seen.id());
     assertThat(seen.komoju()).isEqualTo(200);
     assertThat(json(send(request("/_sandbox/stats").GET())).at("/faults/index_delay").asInt())
         .isEqualTo(1);

@@ -230,8 +230,10 @@ class SandboxPayPayTest extends SandboxPayPaySupport {
     String path = seen.path();
 
     assertThat(seen.status()).isEqualTo("CREATED");
-    Thread.sleep(LAG_MILLIS + 100);
-    assertThat(json(send(paypay("GET", path, null))).at("/data/status").asText())
+    assertThat(
+            afterTheLag(
+                () -> json(send(paypay("GET", path, null))).at("/data/status").asText(),
+                status -> !status.equals("CREATED")))
         .isEqualTo("REFUNDED");
     assertThat(status("pp-10")).isEqualTo("COMPLETED");
   }

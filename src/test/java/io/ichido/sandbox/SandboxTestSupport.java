@@ -33,6 +33,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.AfterAll;
@@ -380,6 +381,21 @@ abstract class SandboxTestSupport {
       }
       resetSandbox();
     }
+  }
+
+  /**
+   * What {@code look} sees once a lag has ended: it looks every 100 ms until {@code ended} holds,
+   * {@link #PATIENCE} at the most, and answers the last look either way (the test's assertion then
+   * says what was seen). No fixed wait: on a quiet machine the lag's end is seen as it comes.
+   */
+  <T> T afterTheLag(Callable<T> look, Predicate<T> ended) throws Exception {
+    long deadline = System.nanoTime() + PATIENCE.toNanos();
+    T seen = look.call();
+    while (!ended.test(seen) && System.nanoTime() < deadline) {
+      Thread.sleep(100);
+      seen = look.call();
+    }
+    return seen;
   }
 
   /** Lets the one request a {@code slow} fault holds go on at once. */
