@@ -2,9 +2,8 @@ package io.ichido.audit.boundary;
 
 import io.ichido.audit.control.InvalidLogQuery;
 import io.ichido.audit.entity.LogKind;
+import io.ichido.platform.boundary.QueryParamAnnotations;
 import jakarta.ws.rs.BadRequestException;
-import jakarta.ws.rs.DefaultValue;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.ext.ParamConverter;
 import jakarta.ws.rs.ext.ParamConverterProvider;
 import jakarta.ws.rs.ext.Provider;
@@ -30,26 +29,11 @@ public class SearchParamConverters implements ParamConverterProvider {
   @Override
   public <T> ParamConverter<T> getConverter(
       Class<T> rawType, Type genericType, Annotation[] annotations) {
-    if (annotations == null) {
-      // RESTEasy asks with none, e.g. to write a header value: nothing of ours.
+    QueryParamAnnotations parameter = QueryParamAnnotations.of(annotations);
+    if (parameter == null || parameter.name() == null || !parameter.marked(SearchParam.class)) {
       return null;
     }
-    String name = null;
-    String fallback = null;
-    boolean marked = false;
-    for (Annotation annotation : annotations) {
-      if (annotation instanceof QueryParam query) {
-        name = query.value();
-      } else if (annotation instanceof DefaultValue value) {
-        fallback = value.value();
-      } else if (annotation instanceof SearchParam) {
-        marked = true;
-      }
-    }
-    if (!marked || name == null) {
-      return null;
-    }
-    return new Converter<>(rawType, name, fallback, parser(rawType));
+    return new Converter<>(rawType, parameter.name(), parameter.fallback(), parser(rawType));
   }
 
   private static Parser parser(Class<?> type) {

@@ -3,7 +3,9 @@ package io.ichido.payments.boundary;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.ichido.payments.control.ChargeCommand;
 import io.ichido.payments.control.Charges;
+import io.ichido.platform.control.Amounts;
 import jakarta.validation.constraints.Email;
+import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Positive;
@@ -16,7 +18,7 @@ import jakarta.validation.constraints.Size;
  */
 public record ChargeRequest(
     @JsonProperty("order_id") @NotNull @Positive Long orderId,
-    @NotNull @Positive Long amount,
+    @NotNull @Positive @Max(Amounts.LARGEST) Long amount,
     @NotNull @Pattern(regexp = "[A-Z]{3}") String currency,
     @NotNull @Pattern(regexp = "stripe|omise|2c2p|komoju|paypay") String gateway,
     @NotNull @Pattern(regexp = "card|konbini|bank_transfer|paypay|rakutenpay") String method,

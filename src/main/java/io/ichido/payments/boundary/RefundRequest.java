@@ -1,5 +1,6 @@
 package io.ichido.payments.boundary;
 
+import io.ichido.platform.control.Amounts;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Positive;
@@ -11,7 +12,7 @@ import jakarta.validation.constraints.Size;
  * repeat} says that the same amount refunded a moment ago under another key is meant a second time.
  */
 public record RefundRequest(
-    @NotNull @Positive @Max(999_999_999_999L) Long amount,
+    @NotNull @Positive @Max(Amounts.LARGEST) Long amount,
     @Size(max = 200) String reason,
     Boolean repeat) {
 
