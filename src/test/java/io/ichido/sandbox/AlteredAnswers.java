@@ -5,12 +5,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Locale;
 
 /**
- * What the faults {@code alter_amount} and {@code alter_currency} do to an answer: the gateway did
- * its work and keeps the truth, only the answer the app reads says one smallest unit more, or
- * another currency (USD, or JPY for an answer in USD), written as the gateway writes currencies.
- * 2C2P's signed answers are altered by {@link TwoC2pApi} itself.
+ * What the faults {@code alter_amount}, {@code alter_currency} and {@code alter_status} do to an
+ * answer: the gateway did its work and keeps the truth, only the answer the app reads says one
+ * smallest unit more, or another currency (USD, or JPY for an answer in USD), written as the
+ * gateway writes currencies. 2C2P's signed answers are altered by {@link TwoC2pApi} itself.
  */
 final class AlteredAnswers {
+
+  /** The status {@code alter_status} writes: no gateway has such a word. */
+  static final String UNHEARD_STATUS = "unheard_of";
 
   private AlteredAnswers() {}
 
@@ -44,10 +47,15 @@ final class AlteredAnswers {
     return body == null ? null : body.path("error").get("payment_intent");
   }
 
-  /** Adds one to the integer {@code amount} or changes {@code currency}. */
+  /**
+   * Adds one to the integer {@code amount}, changes {@code currency}, or makes {@code status} a
+   * word the gateway never documented.
+   */
   private static void alter(ObjectNode payment, FaultMode mode) {
     String currency = Json.text(payment, "currency");
-    if (mode == FaultMode.ALTER_CURRENCY && currency != null) {
+    if (mode == FaultMode.ALTER_STATUS && payment.has("status")) {
+      payment.put("status", UNHEARD_STATUS);
+    } else if (mode == FaultMode.ALTER_CURRENCY && currency != null) {
       payment.put("currency", otherCurrency(currency));
     } else if (mode == FaultMode.ALTER_AMOUNT && payment.path("amount").isIntegralNumber()) {
       payment.put("amount", payment.get("amount").longValue() + 1);

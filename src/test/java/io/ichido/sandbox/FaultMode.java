@@ -32,6 +32,12 @@ enum FaultMode {
   /** Like {@link #ALTER_AMOUNT}, with another currency in the answer. */
   ALTER_CURRENCY(false),
   /**
+   * The request is processed as usual, but its answer's status is a word the gateway never
+   * documented ({@code unheard_of}): the answer says nothing about the money. Taken by the JSON
+   * gateways' payments (Stripe, Omise, KOMOJU, PayPay); 2C2P's unknown response codes are its own.
+   */
+  ALTER_STATUS(false),
+  /**
    * The charge is made and answered as usual, but the gateway's search finds it only {@code
    * delayMillis} later: a search that finds nothing does not mean nothing was charged.
    */
@@ -63,7 +69,7 @@ enum FaultMode {
    * Gateway#answersWithPayment}).
    */
   boolean altersAnswer() {
-    return this == ALTER_AMOUNT || this == ALTER_CURRENCY;
+    return this == ALTER_AMOUNT || this == ALTER_CURRENCY || this == ALTER_STATUS;
   }
 
   /**

@@ -45,6 +45,11 @@ interface Gateway {
    */
   boolean answersWithPayment(SandboxRequest request);
 
+  /** Whether this gateway's answers can take {@code mode}, one of the modes that alter answers. */
+  default boolean alters(FaultMode mode) {
+    return true;
+  }
+
   /**
    * The answer as it would read with another amount ({@link FaultMode#ALTER_AMOUNT}) or currency
    * ({@link FaultMode#ALTER_CURRENCY}); unchanged when it holds no payment (a decline that is an

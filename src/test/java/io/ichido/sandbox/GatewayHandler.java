@@ -47,7 +47,8 @@ final class GatewayHandler implements HttpHandler {
               gateway.matchKey(request),
               () -> orderOf(request),
               mode ->
-                  (!mode.altersAnswer() || gateway.answersWithPayment(request))
+                  (!mode.altersAnswer()
+                          || (gateway.answersWithPayment(request) && gateway.alters(mode)))
                       && (mode != FaultMode.INDEX_DELAY || gateway.createsPayment(request))
                       && (mode != FaultMode.PAY_BEFORE_ANSWER
                           || gateway.canBePaidBeforeAnswer(request)));
@@ -130,7 +131,7 @@ final class GatewayHandler implements HttpHandler {
         response.writeTo(exchange);
       }
       // Only this answer: what the gateway keeps (its replays, its ledger) stays true.
-      case ALTER_AMOUNT, ALTER_CURRENCY ->
+      case ALTER_AMOUNT, ALTER_CURRENCY, ALTER_STATUS ->
           gateway.altered(response, fault.mode()).writeTo(exchange);
       case PAY_BEFORE_ANSWER -> {
         gateway.payBeforeAnswer(response);

@@ -155,7 +155,8 @@ final class PayPayApi implements Gateway {
   /** PayPay's payment is {@code data}, its money {@code data.amount.{amount,currency}}. */
   @Override
   public SandboxResponse altered(SandboxResponse response, FaultMode mode) {
-    return AlteredAnswers.jsonAt(response, mode, "/data/amount");
+    return AlteredAnswers.jsonAt(
+        response, mode, mode == FaultMode.ALTER_STATUS ? "/data" : "/data/amount");
   }
 
   /** The payment as it truly is, not as the lagging details show it: what a webhook tells. */

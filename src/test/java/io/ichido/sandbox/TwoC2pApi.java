@@ -199,6 +199,12 @@ final class TwoC2pApi implements Gateway {
     return request.is("POST", INQUIRY);
   }
 
+  /** Not {@code alter_status}: 2C2P answers in response codes, whose unknown ones are its own. */
+  @Override
+  public boolean alters(FaultMode mode) {
+    return mode != FaultMode.ALTER_STATUS;
+  }
+
   /** The inquiry's claims with another amount or currency, signed again with the secret. */
   @Override
   public SandboxResponse altered(SandboxResponse response, FaultMode mode) {

@@ -33,7 +33,7 @@ public class GatewayCalls {
 
   @Retry(
       retryOn = GatewayUnavailable.class,
-      abortOn = {SentUnconfirmed.class, GatewayRefusedCall.class},
+      abortOn = {SentUnconfirmed.class, UnheardWord.class, GatewayRefusedCall.class},
       maxRetries = 3,
       delay = 200,
       jitter = 100,
@@ -48,7 +48,7 @@ public class GatewayCalls {
 
   @Retry(
       retryOn = GatewayUnavailable.class,
-      abortOn = GatewayRefusedCall.class,
+      abortOn = {UnheardWord.class, GatewayRefusedCall.class},
       maxRetries = 3,
       delay = 200,
       jitter = 100,

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Section 2 of the contract, the customer's promise: one order is charged at most once, whatever
@@ -278,6 +279,37 @@ class OncePerOrderIT extends OnSharedDeployment {
     assertThat(answer.statusCode()).as(answer.body()).isEqualTo(502);
     assertThat(answer.body()).contains("gateway-rejected");
     assertNeverPaid(orderId, sku);
+  }
+
+  @Concurrent
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"stripe", "omise", "komoju"})
+  @DisplayName(
+      "the gateway answers a status it never documented: no answer, not a decline; a new key"
+          + " charges no second time, and the order is paid by the one charge")
+  void unheardStatusIsNoAnswer(String gateway) {
+    String sku = Db.newProduct(10, 1500, 10);
+    JsonNode order = new Shopper(SHOP_A).order(sku, 1);
+    long orderId = order.get("id").asLong();
+    // The gateway charges, and its answer says "unheard_of" where its status belongs.
+    Sandbox.fault(gateway, orderId, "alter_status", 1, 0);
+    String body = Shopper.chargeBody(order, gateway, "card", Sandbox.CARD_THAT_PAYS.get(gateway));
+
+    HttpResponse<String> first = SHOP_A.postJson(CHARGE, "pay-" + UUID.randomUUID(), body);
+    // A client that takes its answer as final and pays again under a new key, as careless ones do.
+    HttpResponse<String> again =
+        new Shopper(SHOP_A).untilFinal(CHARGE, "pay-" + UUID.randomUUID(), body);
+
+    assertThat(first.statusCode()).as(first.body()).isEqualTo(503);
+    assertThat(first.body()).contains("unheard_of").doesNotContain("declined");
+    assertThat(again.statusCode()).as(again.body()).isIn(201, 409);
+    assertThat(successfulCharges(orderId)).hasSize(1);
+    assertThat(status(orderId)).isEqualTo("PAID");
+    assertThat(
+            Db.count(
+                "SELECT count(*) FROM charge_attempt WHERE order_id = ? AND status = 'DECLINED'",
+                orderId))
+        .isZero();
   }
 
   @Concurrent

@@ -14,6 +14,7 @@ import io.ichido.payments.control.GatewaySettings;
 import io.ichido.payments.control.GatewayUnavailable;
 import io.ichido.payments.control.PaymentGateway;
 import io.ichido.payments.control.RefundCommand;
+import io.ichido.payments.control.UnheardWord;
 import io.ichido.payments.entity.ChargeStatus;
 import io.ichido.payments.entity.PaymentMethod;
 import io.ichido.payments.gateway.Gateway;
@@ -221,9 +222,11 @@ public class KomojuGateway implements PaymentGateway {
               GatewayHttp.text(body.path("payment_details"), "redirect_url"),
               null,
               null);
-      default ->
+      // KOMOJU's statements that the payment took no money.
+      case "cancelled", "expired", "failed" ->
           GatewayCharge.declined(
               id, amount, currency, GatewayHttp.text(body, "status"), "KOMOJU payment not paid");
+      default -> throw new UnheardWord(NAME, "payment status", GatewayHttp.text(body, "status"));
     };
   }
 }

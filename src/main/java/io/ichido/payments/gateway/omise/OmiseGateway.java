@@ -12,6 +12,7 @@ import io.ichido.payments.control.GatewayUnavailable;
 import io.ichido.payments.control.PaymentGateway;
 import io.ichido.payments.control.RefundCommand;
 import io.ichido.payments.control.SentUnconfirmed;
+import io.ichido.payments.control.UnheardWord;
 import io.ichido.payments.entity.ChargeStatus;
 import io.ichido.payments.entity.PaymentMethod;
 import io.ichido.payments.gateway.Gateway;
@@ -206,13 +207,15 @@ public class OmiseGateway implements PaymentGateway {
               authorizeUri,
               null,
               null);
-      default ->
+      // Omise's statements that the charge took no money (reversed: authorised, then released).
+      case "failed", "expired", "reversed" ->
           GatewayCharge.declined(
               id,
               amount,
               currency,
               GatewayHttp.text(body, "failure_code"),
               GatewayHttp.text(body, "failure_message"));
+      default -> throw new UnheardWord(NAME, "charge status", GatewayHttp.text(body, "status"));
     };
   }
 }

@@ -14,6 +14,7 @@ import io.ichido.payments.control.GatewayUnavailable;
 import io.ichido.payments.control.PaymentGateway;
 import io.ichido.payments.control.PaymentSettings;
 import io.ichido.payments.control.RefundCommand;
+import io.ichido.payments.control.UnheardWord;
 import io.ichido.payments.entity.ChargeStatus;
 import io.ichido.payments.entity.PaymentMethod;
 import io.ichido.payments.gateway.Gateway;
@@ -308,7 +309,7 @@ public class PayPayGateway implements PaymentGateway {
                   status.toLowerCase(Locale.ROOT),
                   "PayPay payment " + status);
       // A status we do not know says nothing about the money: never read as "not paid".
-      default -> throw new GatewayUnavailable(NAME, "payment status " + status, null);
+      default -> throw new UnheardWord(NAME, "payment status", status);
     };
   }
 

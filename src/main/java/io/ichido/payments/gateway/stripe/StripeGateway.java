@@ -26,6 +26,7 @@ import io.ichido.payments.control.GatewaySettings;
 import io.ichido.payments.control.GatewayUnavailable;
 import io.ichido.payments.control.PaymentGateway;
 import io.ichido.payments.control.RefundCommand;
+import io.ichido.payments.control.UnheardWord;
 import io.ichido.payments.entity.ChargeStatus;
 import io.ichido.payments.entity.PaymentMethod;
 import io.ichido.payments.gateway.Gateway;
@@ -302,13 +303,18 @@ public class StripeGateway implements PaymentGateway {
             null,
             null);
       }
-      default -> {
+      // The confirmation failed (the card was declined) or the intent was cancelled: Stripe's
+      // statement that this intent took no money.
+      case "requires_payment_method", "canceled" -> {
         String code =
             intent.getLastPaymentError() == null
                 ? intent.getStatus()
                 : intent.getLastPaymentError().getCode();
         yield GatewayCharge.declined(intent.getId(), intent.getAmount(), currency, code, null);
       }
+      // requires_capture (money held, which automatic capture never leaves), requires_confirmation
+      // and any status Stripe adds: no statement about the money.
+      default -> throw new UnheardWord(NAME, "PaymentIntent status", intent.getStatus());
     };
   }
 
