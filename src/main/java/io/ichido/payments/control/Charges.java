@@ -29,6 +29,7 @@ public class Charges {
   @Inject GatewayLane lane;
   @Inject LateRecords late;
   @Inject GatewayHints hints;
+  @Inject ReturnReads returnReads;
 
   @Resource TransactionSynchronizationRegistry transactions;
 
@@ -67,35 +68,52 @@ public class Charges {
 
   /**
    * Where 3-D Secure returns: reads the order's pending charge back from its gateway, since the
-   * return URL itself proves nothing.
+   * return URL itself proves nothing. The link may be loaded any number of times: at most one read
+   * per attempt at a time, and one a second, each in a gateway lane ({@link ReturnReads}); a load
+   * that finds a read in flight or just made answers with what we know.
    */
   public ChargeOutcome refresh(long orderId, String gatewayName) {
     requireNoTransaction();
     ChargeOutcome latest = phases.latest(orderId, gatewayName);
-    if (latest.attempt().status() == ChargeStatus.AWAITING_PAYMENT
-        && latest.attempt().gatewayChargeId() != null) {
-      // A redirect payment (PayPay) whose customer came back: its gateway is asked how it stands.
-      try {
-        hints.returned(latest.attempt());
-      } catch (RuntimeException noAnswer) {
-        // The sweep's polling or the gateway's webhook will tell; the customer sees it waiting.
-      }
-      return phases.latest(orderId, gatewayName);
-    }
-    if (latest.attempt().status() != ChargeStatus.REQUIRES_ACTION) {
+    ChargeStatus status = latest.attempt().status();
+    boolean redirected =
+        status == ChargeStatus.AWAITING_PAYMENT && latest.attempt().gatewayChargeId() != null;
+    if (!redirected && status != ChargeStatus.REQUIRES_ACTION) {
       return latest;
     }
-    PaymentGateway gateway = gateways.named(gatewayName).orElseThrow();
     try {
-      return lane.run(
-          () -> {
-            GatewayCharge answer =
-                calls.retrieve(
-                    gateway, latest.attempt().gatewayChargeId(), new GatewayCalls.Tries());
-            return phases.answered(latest.attempt().id(), answer, "retrieve");
-          });
-    } catch (BulkheadException full) {
-      throw new GatewayBusy();
+      if (redirected) {
+        // A redirect payment (PayPay) whose customer came back: its gateway is asked how it
+        // stands, and what it says is applied as a notice.
+        returnReads.once(
+            latest.attempt().id(), () -> lane.run(() -> hints.returned(latest.attempt())));
+        return phases.latest(orderId, gatewayName);
+      }
+      PaymentGateway gateway = gateways.named(gatewayName).orElseThrow();
+      return returnReads
+          .once(
+              latest.attempt().id(),
+              () ->
+                  lane.run(
+                      () -> {
+                        GatewayCharge answer =
+                            calls.retrieve(
+                                gateway,
+                                latest.attempt().gatewayChargeId(),
+                                new GatewayCalls.Tries());
+                        return phases.answered(latest.attempt().id(), answer, "retrieve");
+                      }))
+          .orElseGet(() -> phases.latest(orderId, gatewayName));
+    } catch (RuntimeException noAnswer) {
+      if (redirected) {
+        // Every lane taken, or no answer: the sweep's polling or the gateway's webhook will tell;
+        // the customer sees the payment waiting.
+        return phases.latest(orderId, gatewayName);
+      }
+      if (noAnswer instanceof BulkheadException) {
+        throw new GatewayBusy();
+      }
+      throw noAnswer;
     }
   }
 

@@ -118,6 +118,72 @@ class GatewayLanesIT {
     }
   }
 
+  @Test
+  @DisplayName(
+      "a signed return link loaded 60 times at once while its gateway takes 3 s: one read, and"
+          + " the other charges keep their lanes")
+  void oneReturnLinkCannotFillTheLanes() throws Exception {
+    JsonNode order = new Shopper(SHOP_A).order(Db.newProduct(10, 2800, 10), 1);
+    long orderId = order.get("id").asLong();
+    HttpResponse<String> charged =
+        SHOP_A.postJson(
+            CHARGE,
+            "pay-" + UUID.randomUUID(),
+            Shopper.chargeBody(order, "omise", "card", "tokn_test_3ds"));
+    assertThat(charged.statusCode()).as(charged.body()).isEqualTo(201);
+    String returnUrl =
+        Sandbox.omiseReturnUri(Shopper.json(charged.body()).path("charge_id").asText());
+    String path = returnUrl.substring(returnUrl.indexOf("/api/"));
+    // Every read of this order's charge takes 3 s at Omise, up to 100 of them.
+    Sandbox.fault("omise", orderId, "delay", 100, 3000);
+
+    ExecutorService pool = Executors.newFixedThreadPool(60);
+    try {
+      CountDownLatch start = new CountDownLatch(1);
+      List<Future<HttpResponse<String>>> loads = new ArrayList<>();
+      for (int i = 0; i < 60; i++) {
+        loads.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  return Api.anonymous().get(path);
+                }));
+      }
+      start.countDown();
+      Thread.sleep(500); // the loads have arrived; a read of the charge is at Omise
+      JsonNode other = new Shopper(SHOP_A).order(Db.newProduct(10, 500, 10), 1);
+      HttpResponse<String> otherCharge =
+          SHOP_A.postJson(
+              CHARGE,
+              "pay-" + UUID.randomUUID(),
+              Shopper.chargeBody(other, "stripe", "card", "pm_card_visa"));
+      List<Integer> statuses = new ArrayList<>();
+      for (Future<HttpResponse<String>> load : loads) {
+        statuses.add(load.get(60, TimeUnit.SECONDS).statusCode());
+      }
+
+      assertThat(otherCharge.statusCode()).as(otherCharge.body()).isEqualTo(201);
+      assertThat(statuses).as("every load answered").containsOnly(200);
+      // What the delay fault has left of its 100 says how many reads reached Omise.
+      assertThat(100 - remainingTimes(orderId))
+          .as("reads of the charge at Omise")
+          .isBetween(1L, 2L);
+    } finally {
+      pool.shutdownNow();
+      Sandbox.clearFaults(orderId);
+    }
+  }
+
+  private static long remainingTimes(long orderId) {
+    long left = 0;
+    for (JsonNode fault : Sandbox.get("/_sandbox/faults")) {
+      if (fault.path("order").asText().equals(Long.toString(orderId))) {
+        left += fault.path("times").asLong();
+      }
+    }
+    return left;
+  }
+
   private static long percentile(List<Long> millis, int p) {
     List<Long> sorted = millis.stream().sorted().toList();
     int index = Math.min(sorted.size() - 1, (int) Math.ceil(p / 100.0 * sorted.size()) - 1);
