@@ -366,6 +366,53 @@ class PaymentsIT extends OnSharedDeployment {
   @Concurrent
   @Test
   @DisplayName(
+      "2C2P 3-D Secure: refunded in 2C2P's portal before the customer's return is read back (4120):"
+          + " never paid, nothing sold, the money shown back in full")
+  void twoC2pRefundedBeforeTheReturn() {
+    String sku = Db.newProduct(10, 3300, 10);
+    JsonNode order = new Shopper(SHOP_A).order(sku, 1);
+    long orderId = order.get("id").asLong();
+    // No notification reaches us: only the return's inquiry tells.
+    Sandbox.webhookDelivery("2c2p", orderId, "never", 0);
+    HttpResponse<String> answer =
+        SHOP_A.postJson(
+            CHARGE, "pay-" + UUID.randomUUID(), Shopper.chargeBody(order, "2c2p", "card", "3ds"));
+    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(201);
+    String page = Shopper.json(answer.body()).path("authorize_uri").asText();
+    HttpResponse<String> authenticated =
+        Api.send(
+            HttpRequest.newBuilder(URI.create(page))
+                .POST(HttpRequest.BodyPublishers.noBody())
+                .build());
+    assertThat(authenticated.statusCode()).isEqualTo(200);
+    List<JsonNode> made = Sandbox.charges(orderId);
+    assertThat(made).hasSize(1);
+    Sandbox.refundAll("2c2p", made.get(0).path("id").asText());
+
+    HttpResponse<String> back =
+        postForm(
+            formAction(authenticated.body(), "back"),
+            "paymentResponse=" + formValue(authenticated.body()));
+
+    assertThat(back.statusCode()).as(back.body()).isEqualTo(200);
+    assertThat(back.body()).doesNotContain("\"order_status\":\"PAID\"");
+    // The money was taken and has all gone back: the order holds none, so it is not paid (no
+    // receipt, nothing sold) and may still be paid; the attempt shows its money back in full.
+    JsonNode now = Shopper.json(SHOP_A.get("/api/orders/" + orderId).body());
+    assertThat(now.path("status").asText()).as(now.toString()).isEqualTo("PENDING_PAYMENT");
+    JsonNode payment = now.path("payments").get(0);
+    assertThat(payment.path("status").asText()).isEqualTo("SURPLUS_REFUNDED");
+    assertThat(payment.path("refunded").asLong()).isEqualTo(payment.path("amount").asLong());
+    assertThat(Db.onHand(sku)).as("nothing sold").isEqualTo(10);
+    assertThat(
+            Db.count(
+                "SELECT count(*) FROM payment_log WHERE order_id = ? AND kind = 'RECEIPT_ISSUED'",
+                orderId))
+        .isZero();
+  }
+
+  @Test
+  @DisplayName(
       "2C2P 3-D Secure declined after authentication: the order stays payable, and a new attempt"
           + " with another card pays it once")
   void twoC2pThreeDSecureDeclined() {

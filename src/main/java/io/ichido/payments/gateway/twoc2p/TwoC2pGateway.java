@@ -17,6 +17,7 @@ import io.ichido.payments.control.GatewaySettings;
 import io.ichido.payments.control.GatewayUnavailable;
 import io.ichido.payments.control.PaymentGateway;
 import io.ichido.payments.control.RefundCommand;
+import io.ichido.payments.control.UnheardWord;
 import io.ichido.payments.entity.ChargeStatus;
 import io.ichido.payments.entity.PaymentMethod;
 import io.ichido.payments.gateway.Gateway;
@@ -327,15 +328,27 @@ public class TwoC2pGateway implements PaymentGateway {
     if (code.meaning() == Meaning.NOT_FOUND) {
       return Optional.empty();
     }
-    long amount = result.path("amount").decimalValue().longValue();
     String currency = GatewayHttp.text(result, "currencyCode");
+    long amount = smallestUnit(result.path("amount"), currency);
     if (code.meaning().paid()) {
       Map<String, Object> reference = new LinkedHashMap<>();
       reference.put("tranRef", GatewayHttp.text(result, "tranRef"));
       reference.put("approvalCode", GatewayHttp.text(result, "approvalCode"));
+      // Refunded (4120) and charged back (4130): the payment was taken, and its money has gone
+      // back since, all of it (the inquiry names no part): never a payment that stands.
+      long gone =
+          code.meaning() == Meaning.REFUNDED || code.meaning() == Meaning.CHARGEBACK ? amount : 0;
       return Optional.of(
           new GatewayCharge(
-              ChargeStatus.SUCCEEDED, invoiceNo, amount, currency, reference, null, null, null));
+              ChargeStatus.SUCCEEDED,
+              invoiceNo,
+              amount,
+              currency,
+              reference,
+              null,
+              null,
+              null,
+              gone));
     }
     if (code.meaning().declined()) {
       return Optional.of(
@@ -350,6 +363,23 @@ public class TwoC2pGateway implements PaymentGateway {
     }
     // Pending, in progress or unknown for a charge sent blind: never guessed, it stays in doubt.
     throw stillUnknown(code.code(), code.meaning().name());
+  }
+
+  /**
+   * The inquiry's amount in the currency's smallest unit, exactly: 2C2P writes {@code 5672.00} for
+   * ¥5,672. An amount with more decimals than the currency has, or none at all, is a word we do not
+   * know, never rounded.
+   */
+  private static long smallestUnit(JsonNode amount, String currency) {
+    try {
+      int digits =
+          currency == null
+              ? 0
+              : Math.max(java.util.Currency.getInstance(currency).getDefaultFractionDigits(), 0);
+      return amount.decimalValue().movePointRight(digits).stripTrailingZeros().longValueExact();
+    } catch (IllegalArgumentException | ArithmeticException unreadable) {
+      throw new UnheardWord(NAME, "inquiry amount", amount.asText() + " " + currency);
+    }
   }
 
   private static GatewayUnavailable stillUnknown(String code, String meaning) {
