@@ -340,12 +340,7 @@ class PaymentsIT extends OnSharedDeployment {
     assertThat(Sandbox.charges(orderId)).isEmpty();
 
     // Authenticated: the page posts the browser back, and the inquiry settles the order.
-    HttpResponse<String> authenticated =
-        Api.send(
-            HttpRequest.newBuilder(URI.create(page))
-                .POST(HttpRequest.BodyPublishers.noBody())
-                .build());
-    assertThat(authenticated.statusCode()).isEqualTo(200);
+    HttpResponse<String> authenticated = authenticateAt(page);
     assertThat(formAction(authenticated.body(), "back")).isEqualTo(returnUrl);
     HttpResponse<String> back =
         postForm(returnUrl, "paymentResponse=" + formValue(authenticated.body()));
@@ -379,12 +374,7 @@ class PaymentsIT extends OnSharedDeployment {
             CHARGE, "pay-" + UUID.randomUUID(), Shopper.chargeBody(order, "2c2p", "card", "3ds"));
     assertThat(answer.statusCode()).as(answer.body()).isEqualTo(201);
     String page = Shopper.json(answer.body()).path("authorize_uri").asText();
-    HttpResponse<String> authenticated =
-        Api.send(
-            HttpRequest.newBuilder(URI.create(page))
-                .POST(HttpRequest.BodyPublishers.noBody())
-                .build());
-    assertThat(authenticated.statusCode()).isEqualTo(200);
+    HttpResponse<String> authenticated = authenticateAt(page);
     List<JsonNode> made = Sandbox.charges(orderId);
     assertThat(made).hasSize(1);
     Sandbox.refundAll("2c2p", made.get(0).path("id").asText());
@@ -457,6 +447,17 @@ class PaymentsIT extends OnSharedDeployment {
   }
 
   /** The sandbox page's form with this id: where it posts the browser, unescaped. */
+  /** The customer authenticates on 2C2P's 3-D Secure page: the page that posts them back. */
+  private static HttpResponse<String> authenticateAt(String page) {
+    HttpResponse<String> authenticated =
+        Api.send(
+            HttpRequest.newBuilder(URI.create(page))
+                .POST(HttpRequest.BodyPublishers.noBody())
+                .build());
+    assertThat(authenticated.statusCode()).isEqualTo(200);
+    return authenticated;
+  }
+
   private static String formAction(String html, String id) {
     java.util.regex.Matcher form =
         java.util.regex.Pattern.compile("<form id=\"" + id + "\"[^>]* action=\"([^\"]+)\"")
