@@ -147,6 +147,19 @@ class ChargePhases {
       return new ReconcileClaim.Settled();
     }
     Instant now = Instant.now();
+    if (attempt.reconciliations() > 0
+        && (attempt.leaseUntil() == null || !attempt.leaseUntil().isAfter(now))
+        && attempt.reconcileAfter() != null
+        && attempt.reconcileAfter().isAfter(now)) {
+      // Asked about before, and no answer came: it is asked again when its backoff has passed,
+      // however often clients retry meanwhile (each retry would be up to four gateway calls and
+      // one more fact in the payment log, against a gateway that is down).
+      return new ReconcileClaim.TooEarly(
+          attempt.gateway(),
+          attempt.orderId(),
+          Duration.between(now, attempt.reconcileAfter()).toSeconds() + 1,
+          "got no answer when last asked; it is asked again shortly");
+    }
     boolean resend =
         attempt.request() != null
             && attempt.gatewayKey() != null
@@ -170,7 +183,8 @@ class ChargePhases {
         return new ReconcileClaim.TooEarly(
             attempt.gateway(),
             attempt.orderId(),
-            Duration.between(now, attempt.reconcileAfter()).toSeconds() + 1);
+            Duration.between(now, attempt.reconcileAfter()).toSeconds() + 1,
+            "was sent to a gateway that cannot be asked twice; it is looked up once it settled");
       }
     }
     if (!attempt.claim(settings.attemptLease(), resend)) {

@@ -12,10 +12,12 @@ sealed interface ReconcileClaim {
   record Held(String gateway, long orderId, long retryAfterSeconds) implements ReconcileClaim {}
 
   /**
-   * Too young to be looked up at a gateway whose search may not show a charge at once and that
-   * cannot be sent the same request again: ask after this many seconds.
+   * Too early to ask the gateway: asked before without an answer (its backoff has not passed), or
+   * too young to be looked up at a gateway whose search may not show a charge at once and that
+   * cannot be sent the same request again. Ask after this many seconds; {@code why} says which.
    */
-  record TooEarly(String gateway, long orderId, long retryAfterSeconds) implements ReconcileClaim {}
+  record TooEarly(String gateway, long orderId, long retryAfterSeconds, String why)
+      implements ReconcileClaim {}
 
   /** Ours to ask about: send its request again (within the resend window) or look it up. */
   record Claimed(ChargeAttempt attempt, boolean resend) implements ReconcileClaim {}

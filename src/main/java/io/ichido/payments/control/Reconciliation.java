@@ -66,10 +66,7 @@ public class Reconciliation {
     }
     if (claim instanceof ReconcileClaim.TooEarly early) {
       throw new PaymentInDoubt(
-          early.orderId(),
-          early.gateway(),
-          early.retryAfterSeconds(),
-          "was sent to a gateway that cannot be asked twice; it is looked up once it settled");
+          early.orderId(), early.gateway(), early.retryAfterSeconds(), early.why());
     }
     ReconcileClaim.Claimed claimed = (ReconcileClaim.Claimed) claim;
     ChargeAttempt attempt = claimed.attempt();

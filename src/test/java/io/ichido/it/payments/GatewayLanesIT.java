@@ -165,23 +165,13 @@ class GatewayLanesIT {
       assertThat(otherCharge.statusCode()).as(otherCharge.body()).isEqualTo(201);
       assertThat(statuses).as("every load answered").containsOnly(200);
       // What the delay fault has left of its 100 says how many reads reached Omise.
-      assertThat(100 - remainingTimes(orderId))
+      assertThat(100 - Sandbox.faultsLeft(orderId))
           .as("reads of the charge at Omise")
           .isBetween(1L, 2L);
     } finally {
       pool.shutdownNow();
       Sandbox.clearFaults(orderId);
     }
-  }
-
-  private static long remainingTimes(long orderId) {
-    long left = 0;
-    for (JsonNode fault : Sandbox.get("/_sandbox/faults")) {
-      if (fault.path("order").asText().equals(Long.toString(orderId))) {
-        left += fault.path("times").asLong();
-      }
-    }
-    return left;
   }
 
   private static long percentile(List<Long> millis, int p) {

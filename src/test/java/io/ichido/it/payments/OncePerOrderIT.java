@@ -282,6 +282,50 @@ class OncePerOrderIT extends OnSharedDeployment {
   }
 
   @Concurrent
+  @Test
+  @DisplayName(
+      "a client retrying while its gateway is down waits for the backoff: one resend, not four"
+          + " calls and one more fact per retry")
+  void retriesDuringAnOutageKeepTheBackoff() {
+    String sku = Db.newProduct(10, 1200, 10);
+    JsonNode order = new Shopper(SHOP_A).order(sku, 1);
+    long orderId = order.get("id").asLong();
+    String key = "pay-" + UUID.randomUUID();
+    String body = Shopper.chargeBody(order, "stripe", "card", "pm_card_visa");
+    // Stripe is down for this order: every call answers 503, up to 100 of them.
+    Sandbox.fault("stripe", orderId, "http503", 100, 0);
+
+    HttpResponse<String> first = SHOP_A.postJson(CHARGE, key, body);
+    List<HttpResponse<String>> retries = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      retries.add(SHOP_A.postJson(CHARGE, key, body));
+    }
+    long calls = 100 - Sandbox.faultsLeft(orderId);
+    long facts =
+        Db.count(
+            "SELECT count(*) FROM payment_log WHERE order_id = ? AND kind = 'GATEWAY_ANSWERED'",
+            orderId);
+    Sandbox.clearFaults(orderId);
+
+    assertThat(first.statusCode()).as(first.body()).isEqualTo(503);
+    // The first retry sends again (four calls at the most); the others, within the backoff, are
+    // told to come back, with no call.
+    assertThat(retries.subList(1, retries.size()))
+        .allSatisfy(
+            r -> {
+              assertThat(r.statusCode()).as(r.body()).isEqualTo(409);
+              assertThat(r.body()).contains("payment-in-doubt");
+              assertThat(r.headers().firstValue("Retry-After")).isPresent();
+            });
+    assertThat(calls).as("calls to Stripe").isLessThanOrEqualTo(8);
+    assertThat(facts).as("GATEWAY_ANSWERED facts").isLessThanOrEqualTo(2);
+    // Stripe back: the same key is answered, with one charge.
+    HttpResponse<String> paid = new Shopper(SHOP_A).untilFinal(CHARGE, key, body);
+    assertThat(paid.statusCode()).as(paid.body()).isEqualTo(201);
+    assertThat(successfulCharges(orderId)).hasSize(1);
+  }
+
+  @Concurrent
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"stripe", "omise", "komoju"})
   @DisplayName(

@@ -196,6 +196,20 @@ public final class Sandbox {
    * Forgets the queued faults scoped to order {@code orderId}; other orders' faults, unscoped
    * faults and chaos stay (end chaos with {@link #calm(Collection)}).
    */
+  /**
+   * How many more requests the faults queued for the order will take: what a fault queued {@code
+   * times} times has left says how many of the order's requests reached the gateway since.
+   */
+  public static long faultsLeft(long orderId) {
+    long left = 0;
+    for (JsonNode fault : get("/_sandbox/faults")) {
+      if (fault.path("order").asText().equals(Long.toString(orderId))) {
+        left += fault.path("times").asLong();
+      }
+    }
+    return left;
+  }
+
   public static void clearFaults(long orderId) {
     send(
         HttpRequest.newBuilder(URI.create(URL + "/_sandbox/faults?order=" + orderId))
