@@ -157,9 +157,14 @@ public class Charges {
           send.attemptId(), "lost answer", () -> phases.unknown(send.attemptId(), why, "charge"));
       throw lost;
     }
+    GatewayCharge believed = secondOpinion(gateway, send.command(), answer);
     ChargeOutcome outcome =
         late.now(
-            send.attemptId(), "answer", () -> phases.answered(send.attemptId(), answer, "charge"));
+            send.attemptId(),
+            "answer",
+            () ->
+                phases.answered(
+                    send.attemptId(), believed, believed == answer ? "charge" : "retrieve"));
     if (outcome.attempt().status() == ChargeStatus.SURPLUS) {
       // The order took another payment (or none any more) meanwhile: this one goes back.
       throw PaymentRefused.alreadyPaid(outcome.attempt().orderId(), java.util.Optional.empty());
@@ -169,6 +174,28 @@ public class Charges {
       throw new GatewayRejected(gateway.name(), "answered another amount or currency");
     }
     return outcome;
+  }
+
+  /**
+   * An answer that names another amount or currency than was asked for is read back before it is
+   * believed: the gateway keeps what it did, and an answer can be garbled on its way. What the
+   * read-back says is recorded (a person decides only when the gateway itself holds another
+   * amount); when it cannot be read back, the answer as it came, which pays nothing.
+   */
+  private GatewayCharge secondOpinion(
+      PaymentGateway gateway, ChargeCommand command, GatewayCharge answer) {
+    boolean disagrees =
+        answer.status() != ChargeStatus.DECLINED
+            && (answer.amount() != command.amount()
+                || !command.currency().equalsIgnoreCase(answer.currency()));
+    if (!disagrees || answer.chargeId() == null) {
+      return answer;
+    }
+    try {
+      return calls.retrieve(gateway, answer.chargeId(), new GatewayCalls.Tries());
+    } catch (RuntimeException noSecondOpinion) {
+      return answer;
+    }
   }
 
   private void requireNoTransaction() {

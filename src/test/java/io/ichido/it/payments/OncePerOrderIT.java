@@ -267,8 +267,9 @@ class OncePerOrderIT extends OnSharedDeployment {
     String sku = Db.newProduct(10, 1500, 10);
     JsonNode order = new Shopper(SHOP_A).order(sku, 1);
     long orderId = order.get("id").asLong();
-    // The charge answer (2C2P: the inquiry that reads it back) says what the gateway did not do.
-    Sandbox.fault(gateway, orderId, alteration, 1, 0);
+    // The charge answer (2C2P: the inquiry that reads it back) and the read-back that checks it
+    // both say what the gateway did not do.
+    Sandbox.fault(gateway, orderId, alteration, 2, 0);
 
     HttpResponse<String> answer =
         SHOP_A.postJson(
@@ -354,6 +355,32 @@ class OncePerOrderIT extends OnSharedDeployment {
                 "SELECT count(*) FROM charge_attempt WHERE order_id = ? AND status = 'DECLINED'",
                 orderId))
         .isZero();
+  }
+
+  @Concurrent
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("gatewaysAndAlterations")
+  @DisplayName(
+      "only the answer names another amount or currency: read back before it is believed, the"
+          + " order is paid by what the gateway holds, once")
+  void garbledAnswerIsReadBack(String gateway, String alteration) {
+    String sku = Db.newProduct(10, 1500, 10);
+    JsonNode order = new Shopper(SHOP_A).order(sku, 1);
+    long orderId = order.get("id").asLong();
+    // The gateway charges the order's amount; only its answer (2C2P: the first inquiry) says
+    // otherwise.
+    Sandbox.fault(gateway, orderId, alteration, 1, 0);
+
+    HttpResponse<String> answer =
+        SHOP_A.postJson(
+            CHARGE,
+            "pay-" + UUID.randomUUID(),
+            Shopper.chargeBody(order, gateway, "card", Sandbox.CARD_THAT_PAYS.get(gateway)));
+
+    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(201);
+    assertThat(status(orderId)).isEqualTo("PAID");
+    assertThat(successfulCharges(orderId)).hasSize(1);
+    assertThat(Db.onHand(sku)).isEqualTo(9);
   }
 
   @Concurrent
