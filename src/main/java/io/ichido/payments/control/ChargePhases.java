@@ -151,14 +151,17 @@ class ChargePhases {
         && (attempt.leaseUntil() == null || !attempt.leaseUntil().isAfter(now))
         && attempt.reconcileAfter() != null
         && attempt.reconcileAfter().isAfter(now)) {
-      // Asked about before, and no answer came: it is asked again when its backoff has passed,
-      // however often clients retry meanwhile (each retry would be up to four gateway calls and
-      // one more fact in the payment log, against a gateway that is down).
+      // Asked about before, and no answer came, or a search did not find it yet: it is asked
+      // again when its backoff has passed, however often clients retry meanwhile (each retry
+      // would be up to four gateway calls and one more fact in the payment log, and a search
+      // asked at every retry shows nothing sooner).
       return new ReconcileClaim.TooEarly(
           attempt.gateway(),
           attempt.orderId(),
           Duration.between(now, attempt.reconcileAfter()).toSeconds() + 1,
-          "got no answer when last asked; it is asked again shortly");
+          ChargeAttempt.NOT_FOUND_YET.equals(attempt.failureCode())
+              ? "was sent to a gateway that cannot be asked twice; it is looked up once it settled"
+              : "got no answer when last asked; it is asked again shortly");
     }
     boolean resend =
         attempt.request() != null
@@ -173,18 +176,6 @@ class ChargePhases {
       if (!looksUp) {
         unanswerable(attempt);
         return new ReconcileClaim.Settled();
-      }
-      boolean held = attempt.leaseUntil() != null && attempt.leaseUntil().isAfter(now);
-      if (!held
-          && ChargeAttempt.NOT_FOUND_YET.equals(attempt.failureCode())
-          && attempt.reconcileAfter() != null
-          && attempt.reconcileAfter().isAfter(now)) {
-        // Looked up before and not found yet: a search asked at every retry shows nothing sooner.
-        return new ReconcileClaim.TooEarly(
-            attempt.gateway(),
-            attempt.orderId(),
-            Duration.between(now, attempt.reconcileAfter()).toSeconds() + 1,
-            "was sent to a gateway that cannot be asked twice; it is looked up once it settled");
       }
     }
     if (!attempt.claim(settings.attemptLease(), resend)) {
