@@ -29,14 +29,7 @@ public class ConstraintViolationMapper implements ExceptionMapper<ConstraintViol
             .map(v -> new Problem.Violation(field(v), v.getMessage()))
             .sorted(Comparator.comparing(Problem.Violation::field))
             .toList();
-    return new Problem(
-            Problem.TYPE_BASE + "validation-failed",
-            "Request invalid",
-            400,
-            "The request has " + violations.size() + " invalid field(s); see violations.",
-            violations,
-            null)
-        .toResponse();
+    return Problem.invalid(violations).toResponse();
   }
 
   /**

@@ -52,14 +52,7 @@ public class JsonFailureMapper implements ExceptionMapper<JacksonException> {
         // violation, never rounded or converted.
         Class<?> target =
             failure instanceof MismatchedInputException mismatch ? mismatch.getTargetType() : null;
-        Problem.Violation violation = new Problem.Violation(field, expected(target, failure));
-        return new Problem(
-                Problem.TYPE_BASE + "validation-failed",
-                "Request invalid",
-                400,
-                "The request has 1 invalid field(s); see violations.",
-                List.of(violation),
-                null)
+        return Problem.invalid(List.of(new Problem.Violation(field, expected(target, failure))))
             .toResponse();
       }
       return Problem.of(

@@ -40,6 +40,17 @@ public record Problem(
     extensions = extensions == null ? Map.of() : extensions;
   }
 
+  /** 400 {@code validation-failed}: the request's invalid fields, each with what it must be. */
+  public static Problem invalid(List<Violation> violations) {
+    return new Problem(
+        TYPE_BASE + "validation-failed",
+        "Request invalid",
+        400,
+        "The request has " + violations.size() + " invalid field(s); see violations.",
+        violations,
+        null);
+  }
+
   public static Problem of(int status, String type, String title, String detail) {
     return new Problem(TYPE_BASE + type, title, status, detail, null, null);
   }
