@@ -69,8 +69,9 @@ public class Charges {
   /**
    * Where 3-D Secure returns: reads the order's pending charge back from its gateway, since the
    * return URL itself proves nothing. The link may be loaded any number of times: at most one read
-   * per attempt at a time, and one a second, each in a gateway lane ({@link ReturnReads}); a load
-   * that finds a read in flight or just made answers with what we know.
+   * per attempt at a time, three at once and then one every two seconds, each in a gateway lane
+   * ({@link ReturnReads}); a load that finds a read in flight or none left answers with what we
+   * know.
    */
   public ChargeOutcome refresh(long orderId, String gatewayName) {
     requireNoTransaction();
@@ -157,7 +158,7 @@ public class Charges {
           send.attemptId(), "lost answer", () -> phases.unknown(send.attemptId(), why, "charge"));
       throw lost;
     }
-    GatewayCharge believed = secondOpinion(gateway, send.command(), answer);
+    GatewayCharge believed = calls.believed(gateway, send.command(), answer);
     ChargeOutcome outcome =
         late.now(
             send.attemptId(),
@@ -174,28 +175,6 @@ public class Charges {
       throw new GatewayRejected(gateway.name(), "answered another amount or currency");
     }
     return outcome;
-  }
-
-  /**
-   * An answer that names another amount or currency than was asked for is read back before it is
-   * believed: the gateway keeps what it did, and an answer can be garbled on its way. What the
-   * read-back says is recorded (a person decides only when the gateway itself holds another
-   * amount); when it cannot be read back, the answer as it came, which pays nothing.
-   */
-  private GatewayCharge secondOpinion(
-      PaymentGateway gateway, ChargeCommand command, GatewayCharge answer) {
-    boolean disagrees =
-        answer.status() != ChargeStatus.DECLINED
-            && (answer.amount() != command.amount()
-                || !command.currency().equalsIgnoreCase(answer.currency()));
-    if (!disagrees || answer.chargeId() == null) {
-      return answer;
-    }
-    try {
-      return calls.retrieve(gateway, answer.chargeId(), new GatewayCalls.Tries());
-    } catch (RuntimeException noSecondOpinion) {
-      return answer;
-    }
   }
 
   private void requireNoTransaction() {

@@ -1,6 +1,7 @@
 package io.ichido.payments.control;
 
 import io.ichido.payments.control.GatewaySpans.Call;
+import io.ichido.payments.entity.ChargeStatus;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Optional;
@@ -59,6 +60,28 @@ public class GatewayCalls {
         tries.next(),
         () -> observed(gateway, () -> gateway.retrieve(chargeId)),
         GatewaySpans::outcome);
+  }
+
+  /**
+   * The answer to a charge, or what the gateway holds when the answer names another amount or
+   * currency than was asked for: such an answer is read back before it is believed, since the
+   * gateway keeps what it did and an answer can be garbled on its way. A person decides only when
+   * the read-back says the same; when none can be had, the answer as it came, which pays nothing.
+   */
+  public GatewayCharge believed(
+      PaymentGateway gateway, ChargeCommand command, GatewayCharge answer) {
+    boolean disagrees =
+        answer.status() != ChargeStatus.DECLINED
+            && (answer.amount() != command.amount()
+                || !command.currency().equalsIgnoreCase(answer.currency()));
+    if (!disagrees || answer.chargeId() == null) {
+      return answer;
+    }
+    try {
+      return retrieve(gateway, answer.chargeId(), new Tries());
+    } catch (RuntimeException noSecondOpinion) {
+      return answer;
+    }
   }
 
   /**

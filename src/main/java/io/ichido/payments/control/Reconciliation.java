@@ -75,7 +75,10 @@ public class Reconciliation {
     GatewayCharge answer;
     try {
       if (claimed.resend()) {
-        answer = calls.charge(gateway, ChargeCommand.of(attempt), new GatewayCalls.Tries());
+        ChargeCommand command = ChargeCommand.of(attempt);
+        answer =
+            calls.believed(
+                gateway, command, calls.charge(gateway, command, new GatewayCalls.Tries()));
       } else {
         // What a search shows is as of when it was asked, not when its answer came.
         Instant asked = Instant.now();
