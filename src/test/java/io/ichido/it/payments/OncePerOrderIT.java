@@ -264,23 +264,30 @@ class OncePerOrderIT extends OnSharedDeployment {
       "the gateway answers another amount or currency: not paid, stock kept, no success fact, the"
           + " attempt and the order for review")
   void otherAmountIsNeverPaid(String gateway, String alteration) {
+    // The charge answer (2C2P: the inquiry that reads it back) and the read-back that checks it
+    // both say what the gateway did not do.
+    Charged charged = chargeWithFault(gateway, alteration, 2);
+
+    assertThat(charged.answer().statusCode()).as(charged.answer().body()).isEqualTo(502);
+    assertThat(charged.answer().body()).contains("gateway-rejected");
+    assertNeverPaid(charged.orderId(), charged.sku());
+  }
+
+  /** A card charge of a new order of its own, whose next {@code times} requests take the fault. */
+  private static Charged chargeWithFault(String gateway, String fault, int times) {
     String sku = Db.newProduct(10, 1500, 10);
     JsonNode order = new Shopper(SHOP_A).order(sku, 1);
     long orderId = order.get("id").asLong();
-    // The charge answer (2C2P: the inquiry that reads it back) and the read-back that checks it
-    // both say what the gateway did not do.
-    Sandbox.fault(gateway, orderId, alteration, 2, 0);
-
+    Sandbox.fault(gateway, orderId, fault, times, 0);
     HttpResponse<String> answer =
         SHOP_A.postJson(
             CHARGE,
             "pay-" + UUID.randomUUID(),
             Shopper.chargeBody(order, gateway, "card", Sandbox.CARD_THAT_PAYS.get(gateway)));
-
-    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(502);
-    assertThat(answer.body()).contains("gateway-rejected");
-    assertNeverPaid(orderId, sku);
+    return new Charged(sku, orderId, answer);
   }
+
+  private record Charged(String sku, long orderId, HttpResponse<String> answer) {}
 
   @Concurrent
   @Test
@@ -364,23 +371,14 @@ class OncePerOrderIT extends OnSharedDeployment {
       "only the answer names another amount or currency: read back before it is believed, the"
           + " order is paid by what the gateway holds, once")
   void garbledAnswerIsReadBack(String gateway, String alteration) {
-    String sku = Db.newProduct(10, 1500, 10);
-    JsonNode order = new Shopper(SHOP_A).order(sku, 1);
-    long orderId = order.get("id").asLong();
     // The gateway charges the order's amount; only its answer (2C2P: the first inquiry) says
     // otherwise.
-    Sandbox.fault(gateway, orderId, alteration, 1, 0);
+    Charged charged = chargeWithFault(gateway, alteration, 1);
 
-    HttpResponse<String> answer =
-        SHOP_A.postJson(
-            CHARGE,
-            "pay-" + UUID.randomUUID(),
-            Shopper.chargeBody(order, gateway, "card", Sandbox.CARD_THAT_PAYS.get(gateway)));
-
-    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(201);
-    assertThat(status(orderId)).isEqualTo("PAID");
-    assertThat(successfulCharges(orderId)).hasSize(1);
-    assertThat(Db.onHand(sku)).isEqualTo(9);
+    assertThat(charged.answer().statusCode()).as(charged.answer().body()).isEqualTo(201);
+    assertThat(status(charged.orderId())).isEqualTo("PAID");
+    assertThat(successfulCharges(charged.orderId())).hasSize(1);
+    assertThat(Db.onHand(charged.sku())).isEqualTo(9);
   }
 
   @Concurrent
