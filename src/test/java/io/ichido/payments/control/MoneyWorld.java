@@ -1,0 +1,238 @@
+package io.ichido.payments.control;
+
+import io.ichido.payments.control.MoneyDecider.Decision;
+import io.ichido.payments.entity.MoneyEffect;
+import io.ichido.payments.entity.MoneyObservation;
+import io.ichido.payments.entity.OrderMoney;
+import io.ichido.payments.entity.OrderMoney.AttemptMoney;
+import io.ichido.payments.entity.OrderMoney.Role;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One order's money as the decider knows it, beside what the gateway really holds: the truth the
+ * decider's ledger must never run ahead of, and must equal once everything has been read back.
+ * Notices the gateway sends wait in a list, to be delivered late, twice, out of order or never.
+ */
+final class MoneyWorld {
+
+  static final long OWED = 2_592;
+  static final AtomicLong STEPS = new AtomicLong();
+  static final AtomicLong CHECKS = new AtomicLong();
+
+  /** What the gateway holds for one attempt. */
+  static final class Truth {
+    final String currency;
+    long taken;
+    long refunded;
+    boolean declined;
+
+    Truth(String currency) {
+      this.currency = currency;
+    }
+  }
+
+  /** A return we asked the gateway for. */
+  record Asked(long attemptId, long amount) {}
+
+  OrderMoney money = OrderMoney.of(OWED, "JPY");
+  final Map<Long, Truth> gateway = new HashMap<>();
+  final List<MoneyObservation> notices = new ArrayList<>();
+  final List<Asked> asked = new ArrayList<>();
+  final Map<Long, Long> ledgerCharged = new HashMap<>();
+  final Map<Long, Long> ledgerReturned = new HashMap<>();
+  final List<String> history = new ArrayList<>();
+  long nextAttempt = 1;
+  int paidEffects;
+  boolean readBackAll;
+
+  /** Decides one observation and carries its effects out as the application would. */
+  Decision decide(MoneyObservation seen) {
+    Decision decision = MoneyDecider.decide(money, seen);
+    STEPS.incrementAndGet();
+    history.add(seen.toString());
+    money = decision.money();
+    for (MoneyEffect effect : decision.effects()) {
+      if (effect instanceof MoneyEffect.Ledger row) {
+        Map<Long, Long> side =
+            row.movement() == MoneyEffect.Movement.CHARGED ? ledgerCharged : ledgerReturned;
+        side.merge(row.attemptId(), row.amount(), Long::sum);
+      } else if (effect instanceof MoneyEffect.SendReturn send) {
+        asked.add(new Asked(send.attemptId(), send.amount()));
+      } else if (effect instanceof MoneyEffect.Paid) {
+        paidEffects++;
+      } else if (effect instanceof MoneyEffect.ReadBack readBack) {
+        readBack(readBack.attemptId());
+      }
+    }
+    return decision;
+  }
+
+  long startAttempt(boolean refundable) {
+    long id = nextAttempt++;
+    Decision decision = decide(new MoneyObservation.Started(id, "JPY", refundable));
+    if (decision.refusal().isEmpty()) {
+      gateway.put(id, new Truth("JPY"));
+    }
+    return id;
+  }
+
+  /** The gateway takes money for an attempt (the customer paid), and tells of it in a notice. */
+  void charge(long attemptId, long amount, String currency) {
+    Truth truth = gateway.get(attemptId);
+    if (truth == null || truth.taken > 0 || truth.declined) {
+      return;
+    }
+    Truth taken = new Truth(currency);
+    taken.taken = amount;
+    gateway.put(attemptId, taken);
+    notices.add(new MoneyObservation.Taken(attemptId, amount, currency, 0));
+  }
+
+  void decline(long attemptId) {
+    Truth truth = gateway.get(attemptId);
+    if (truth == null || truth.taken > 0) {
+      return;
+    }
+    truth.declined = true;
+    notices.add(new MoneyObservation.Ended(attemptId));
+  }
+
+  /** Someone gives money back in the gateway's portal; its webhook waits with the others. */
+  void portalRefund(long attemptId, long amount) {
+    Truth truth = gateway.get(attemptId);
+    if (truth == null || amount <= 0 || truth.taken - truth.refunded < amount) {
+      return;
+    }
+    truth.refunded += amount;
+    notices.add(new MoneyObservation.Returned(attemptId, truth.refunded));
+  }
+
+  /** The gateway acts on the oldest return asked of it: makes it, or refuses it. */
+  void gatewayReturns(boolean refuse) {
+    if (asked.isEmpty()) {
+      return;
+    }
+    Asked next = asked.remove(0);
+    Truth truth = gateway.get(next.attemptId());
+    if (refuse || truth.taken - truth.refunded < next.amount()) {
+      decide(new MoneyObservation.ReturnRefused(next.attemptId(), next.amount()));
+      return;
+    }
+    truth.refunded += next.amount();
+    notices.add(new MoneyObservation.Returned(next.attemptId(), truth.refunded));
+  }
+
+  /** What the gateway shows when asked about one attempt: the truth, or silence. */
+  void readBack(long attemptId) {
+    Truth truth = gateway.get(attemptId);
+    if (truth == null) {
+      return;
+    }
+    if (truth.taken > 0) {
+      decide(new MoneyObservation.Taken(attemptId, truth.taken, truth.currency, truth.refunded));
+    } else if (truth.declined) {
+      decide(new MoneyObservation.Ended(attemptId));
+    }
+  }
+
+  void deliver(int index, boolean keepForAgain) {
+    if (notices.isEmpty()) {
+      return;
+    }
+    MoneyObservation notice = notices.get(index % notices.size());
+    if (!keepForAgain) {
+      notices.remove(index % notices.size());
+    }
+    decide(notice);
+  }
+
+  void lose(int index) {
+    if (!notices.isEmpty()) {
+      notices.remove(index % notices.size());
+    }
+  }
+
+  /** The operator records a return made in the portal: made there first, then recorded. */
+  void returnedOutside(long attemptId, long amount) {
+    Truth truth = gateway.get(attemptId);
+    if (truth == null || truth.taken - truth.refunded < amount) {
+      // The portal gives back no more than the charge still holds.
+      return;
+    }
+    Decision decision =
+        decide(new MoneyObservation.ReturnedOutside(attemptId, amount, "re_portal", "operator"));
+    if (decision.refusal().isEmpty()) {
+      truth.refunded += amount;
+      notices.add(new MoneyObservation.Returned(attemptId, truth.refunded));
+    }
+  }
+
+  void sweep() {
+    for (long id : List.copyOf(gateway.keySet())) {
+      readBack(id);
+    }
+    readBackAll = true;
+  }
+
+  List<Long> attemptIds() {
+    return money.attempts().stream().map(AttemptMoney::id).toList();
+  }
+
+  /** The rules, after every step. */
+  void check() {
+    CHECKS.incrementAndGet();
+    List<String> problems = new ArrayList<>(MoneyDecider.problems(money));
+    for (AttemptMoney attempt : money.attempts()) {
+      Truth truth = gateway.get(attempt.id());
+      long charged = ledgerCharged.getOrDefault(attempt.id(), 0L);
+      long returned = ledgerReturned.getOrDefault(attempt.id(), 0L);
+      if (charged != attempt.received() || returned != attempt.returned()) {
+        problems.add("attempt " + attempt.id() + ": the ledger's rows do not add up to its money");
+      }
+      if (truth != null
+          && (attempt.received() > truth.taken || attempt.returned() > truth.refunded)) {
+        problems.add("attempt " + attempt.id() + ": more on the ledger than the gateway holds");
+      }
+      if (truth != null && attempt.received() > 0 && !truth.currency.equals(attempt.currency())) {
+        problems.add("attempt " + attempt.id() + ": another currency than the gateway's");
+      }
+      if (readBackAll
+          && truth != null
+          && (attempt.received() != truth.taken || attempt.returned() != truth.refunded)) {
+        problems.add(
+            "attempt %d: read back, the ledger says %d taken, %d returned; the gateway %d, %d"
+                .formatted(
+                    attempt.id(),
+                    attempt.received(),
+                    attempt.returned(),
+                    truth.taken,
+                    truth.refunded));
+      }
+    }
+    if (paidEffects > 1) {
+      problems.add("the order was paid " + paidEffects + " times");
+    }
+    long paidNow = money.attempts().stream().filter(a -> a.role() == Role.PAYMENT).count();
+    if (paidNow != paidEffects) {
+      problems.add("a payment without its Paid effect, or the other way round");
+    }
+    readBackAll = false;
+    if (!problems.isEmpty()) {
+      throw new AssertionError(
+          String.join("; ", problems)
+              + "\nmoney: "
+              + money
+              + "\nlast observations: "
+              + history.subList(Math.max(0, history.size() - 12), history.size()));
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "MoneyWorld" + money;
+  }
+}
