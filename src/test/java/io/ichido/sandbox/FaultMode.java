@@ -47,7 +47,13 @@ enum FaultMode {
    * create's answer written: the webhook overtakes the answer. Taken only by a request that creates
    * a payment a customer pays (PayPay's {@code POST /v2/codes}).
    */
-  PAY_BEFORE_ANSWER(false);
+  PAY_BEFORE_ANSWER(false),
+  /**
+   * The gateway refuses a refund in its own words (KOMOJU's 422 {@code unprocessable_entity}, "The
+   * payment cannot be refunded."): a refusal, not an outage, and nothing is given back. Taken only
+   * by a refund request of a gateway that says how it refuses one ({@link Gateway#refusesRefund}).
+   */
+  REFUSE_REFUND(true);
 
   private final boolean beforeProcessing;
 

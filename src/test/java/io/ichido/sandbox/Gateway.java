@@ -89,6 +89,14 @@ interface Gateway {
    * Whether {@code request} creates a payment its customer can pay before the answer is written:
    * the requests a {@code pay_before_answer} fault applies to.
    */
+  /**
+   * The gateway's own refusal of {@code request} when it is a refund this sandbox can refuse as the
+   * gateway does; empty for any other request.
+   */
+  default Optional<SandboxResponse> refusesRefund(SandboxRequest request) {
+    return Optional.empty();
+  }
+
   default boolean canBePaidBeforeAnswer(SandboxRequest request) {
     return false;
   }

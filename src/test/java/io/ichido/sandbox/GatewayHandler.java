@@ -50,10 +50,12 @@ final class GatewayHandler implements HttpHandler {
                   (!mode.altersAnswer()
                           || (gateway.answersWithPayment(request) && gateway.alters(mode)))
                       && (mode != FaultMode.INDEX_DELAY || gateway.createsPayment(request))
+                      && (mode != FaultMode.REFUSE_REFUND
+                          || gateway.refusesRefund(request).isPresent())
                       && (mode != FaultMode.PAY_BEFORE_ANSWER
                           || gateway.canBePaidBeforeAnswer(request)));
       if (fault.isPresent() && fault.get().mode().beforeProcessing()) {
-        misbehaveBefore(exchange, fault.get());
+        misbehaveBefore(exchange, fault.get(), request);
         return;
       }
       boolean slow = fault.isPresent() && fault.get().mode() == FaultMode.SLOW;
@@ -106,11 +108,12 @@ final class GatewayHandler implements HttpHandler {
     }
   }
 
-  private void misbehaveBefore(HttpExchange exchange, Fault fault)
+  private void misbehaveBefore(HttpExchange exchange, Fault fault, SandboxRequest request)
       throws IOException, InterruptedException {
     switch (fault.mode()) {
       case HTTP429 -> gateway.failure(429).withHeader("Retry-After", "1").writeTo(exchange);
       case HTTP401 -> gateway.failure(401).writeTo(exchange);
+      case REFUSE_REFUND -> gateway.refusesRefund(request).orElseThrow().writeTo(exchange);
       case HTTP403 -> gateway.failure(403).writeTo(exchange);
       case HTTP500 -> gateway.failure(500).writeTo(exchange);
       case HTTP503 -> gateway.failure(503).writeTo(exchange);

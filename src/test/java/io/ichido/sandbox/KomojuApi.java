@@ -186,6 +186,13 @@ final class KomojuApi implements Gateway {
             refund(id, amount == null ? null : Long.parseLong(amount), fields.get("description")));
   }
 
+  @Override
+  public Optional<SandboxResponse> refusesRefund(SandboxRequest request) {
+    return request.idBetween("POST", PAYMENTS + "/", "/refund") == null
+        ? Optional.empty()
+        : Optional.of(error(422, "unprocessable_entity", "The payment cannot be refunded.", null));
+  }
+
   private SandboxResponse refund(String id, Long amount, String description) {
     if (payments.find(id).isEmpty()) {
       return error(404, "not_found", "The requested payment was not found.", "id");

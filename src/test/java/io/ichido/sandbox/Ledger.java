@@ -47,6 +47,20 @@ final class Ledger {
   }
 
   /**
+   * The customer paid {@code amount}, not what the charge asked (a bank transfer short or over):
+   * what the gateway holds is what was paid.
+   */
+  void took(String gateway, String id, long amount) {
+    synchronized (this) {
+      LedgerEntry entry = entries.get(key(gateway, id));
+      if (entry == null) {
+        throw new IllegalStateException("Charge " + id + " is not in the ledger.");
+      }
+      entries.put(key(gateway, id), entry.withAmount(amount));
+    }
+  }
+
+  /**
    * Gives back {@code amount} (null: all that is left) of a paid charge and tells the subscribers.
    * {@code show} makes the gateway's own objects show the refund (the entry as refunded, this
    * refund's amount); it runs under the ledger's lock, so refunds of one charge never overtake each

@@ -76,6 +76,21 @@ record LedgerEntry(
         refunded, refunded == amount ? LedgerStatus.REFUNDED : LedgerStatus.PARTIALLY_REFUNDED);
   }
 
+  /** What the charge took, when the customer paid another amount than it asked. */
+  LedgerEntry withAmount(long paid) {
+    return new LedgerEntry(
+        gateway,
+        id,
+        idempotencyKey,
+        reference,
+        paid,
+        amountRefunded,
+        currency,
+        method,
+        status,
+        createdAt);
+  }
+
   private LedgerEntry with(long newAmountRefunded, LedgerStatus newStatus) {
     return new LedgerEntry(
         gateway,

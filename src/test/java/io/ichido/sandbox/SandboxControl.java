@@ -348,12 +348,22 @@ final class SandboxControl implements HttpHandler {
       return problem(404, "Use complete, expire, refund or dispute.");
     }
     Long paid = amount == null ? null : amountPaid(amount, settlement);
-    return switch (webhooks.paying(gatewayName, id, paid, () -> gateway.settle(id, settlement))) {
+    return switch (webhooks.paying(
+        gatewayName, id, paid, () -> took(gateway, id, settlement, paid))) {
       case SETTLED -> settled(gatewayName, id);
       case UNKNOWN_PAYMENT ->
           problem(404, "No asynchronous " + gatewayName + " payment " + id + ".");
       case NOT_PENDING -> problem(409, "Payment " + id + " no longer waits for the customer.");
     };
+  }
+
+  /** Settles the payment; what the gateway holds is then what the customer paid. */
+  private Settlement.Outcome took(Gateway gateway, String id, Settlement settlement, Long paid) {
+    Settlement.Outcome outcome = gateway.settle(id, settlement);
+    if (outcome == Settlement.Outcome.SETTLED && paid != null) {
+      ledger.took(gateway.name(), id, paid);
+    }
+    return outcome;
   }
 
   private static long amountPaid(String amount, Settlement settlement) {
