@@ -13,6 +13,7 @@ import io.ichido.payments.entity.GatewayAnswered;
 import io.ichido.payments.entity.PaymentRefunded;
 import io.ichido.payments.entity.RefundRefused;
 import io.ichido.payments.entity.RefundRequested;
+import io.ichido.payments.entity.ReturnRecorded;
 import io.ichido.payments.entity.ReviewAccepted;
 import io.ichido.payments.entity.ReviewRefunded;
 import io.ichido.payments.entity.SurplusReceived;
@@ -169,6 +170,23 @@ public class PaymentLogFacts {
             .status("NEEDS_REVIEW")
             .detail("attempt", event.attemptId())
             .detail("reason", event.reason())
+            .build());
+  }
+
+  void onReturnRecorded(
+      @Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) ReturnRecorded event) {
+    log.record(
+        NewEntry.of(LogKind.RETURN_RECORDED)
+            .order(event.orderId())
+            .counterparty(customerOf(event.orderId()))
+            .money(event.amount(), event.currency())
+            .gateway(event.gateway())
+            .charge(event.chargeId())
+            .actor(event.operator())
+            .key(event.idempotencyKey())
+            .status("RETURNED")
+            .detail("attempt", event.attemptId())
+            .detail("reference", event.reference())
             .build());
   }
 

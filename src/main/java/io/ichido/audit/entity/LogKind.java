@@ -11,8 +11,13 @@ public enum LogKind {
   PAYMENT_SURPLUS,
   /** A surplus went back to the customer through its gateway. */
   SURPLUS_REFUNDED,
-  /** A surplus could not go back by itself: the order is in review. */
+  /**
+   * A surplus could not go back by itself: the review queue lists it, with an operator's ways out
+   * (ask again, or record it given back in the gateway's portal).
+   */
   SURPLUS_REFUND_FAILED,
+  /** An operator recorded money given back outside Ichido (the gateway's portal), naming it. */
+  RETURN_RECORDED,
   /** Someone asked for money of a paid order back; its intent committed (not money yet). */
   REFUND_REQUESTED,
   /**

@@ -246,17 +246,17 @@ public class OrderPayments {
     }
   }
 
-  /** Money that did not go back by itself: whatever the order's status, a person must act. */
+  /**
+   * Money that did not go back by itself is no change of the order: a paid order stays paid, a
+   * cancelled one cancelled. The review queue lists the money with its ways out.
+   */
   void onSurplusRefundFailed(@Observes SurplusRefundFailed event) {
-    CustomerOrder order = orders.lock(event.orderId());
-    if (order.status() != OrderStatus.NEEDS_REVIEW) {
-      LOG.warning(() -> "Order " + order.id() + " needs review: " + event.reason());
-      OrderStatus before = order.status();
-      order.moneyToReturn(event.reason());
-      changed(order, before, event.reason());
-    } else {
-      ignored(order, event);
-    }
+    LOG.warning(
+        () ->
+            "Order "
+                + event.orderId()
+                + ": money waits for an operator in the review queue: "
+                + event.reason());
   }
 
   private void changed(CustomerOrder order, OrderStatus before, String reason) {

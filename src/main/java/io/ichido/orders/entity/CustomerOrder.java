@@ -186,18 +186,6 @@ public class CustomerOrder {
   }
 
   /**
-   * Money a gateway took for this order that did not go back by itself: from any status, a person
-   * returns it (the order's own payment, if any, stays as it is).
-   */
-  public void moneyToReturn(String reason) {
-    if (status == OrderStatus.NEEDS_REVIEW) {
-      throw new IllegalStateException("Order " + id + " is in review already");
-    }
-    this.status = OrderStatus.NEEDS_REVIEW;
-    this.reviewReason = Objects.requireNonNull(reason, "A reason is required.");
-  }
-
-  /**
    * An operator accepted the money the order received, held in review, as its payment: {@code paid}
    * of it (at most the amount) pays the order.
    */

@@ -16,6 +16,7 @@ public record ReviewQueue(
     List<Order> orders,
     @JsonProperty("charges_in_doubt") List<ChargeInDoubt> chargesInDoubt,
     @JsonProperty("refunds_in_doubt") List<RefundInDoubt> refundsInDoubt,
+    @JsonProperty("returns_waiting") List<ReturnWaiting> returnsWaiting,
     @Schema(description = "ISO-8601 duration after which an unsettled charge or refund is listed")
         @JsonProperty("in_doubt_after")
         String inDoubtAfter) {
@@ -68,4 +69,19 @@ public record ReviewQueue(
       String why,
       @JsonProperty("requested_at") Instant requestedAt,
       int tries) {}
+
+  /**
+   * Money of an attempt that could not go back by itself (the gateway refused its return, or gives
+   * nothing back by API): {@code ways} are what an operator can do, {@code return_again} ({@code
+   * POST /api/review/attempts/{id}/return}) or {@code record_returned_outside} ({@code POST
+   * /api/review/attempts/{id}/returned-outside}).
+   */
+  public record ReturnWaiting(
+      @JsonProperty("attempt_id") long attemptId,
+      @JsonProperty("order_id") long orderId,
+      String gateway,
+      @JsonProperty("charge_id") String chargeId,
+      long amount,
+      String currency,
+      @Schema(description = "What an operator can do about it") List<String> ways) {}
 }

@@ -6,8 +6,11 @@ import io.ichido.payments.control.Reviews;
 import io.ichido.platform.boundary.CommonProblems;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
+import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -188,5 +191,98 @@ public class ReviewResource {
         currentKey.scope().orElseThrow(),
         currentKey.key().orElseThrow(),
         orderId);
+  }
+
+  @Operation(
+      operationId = "returnAgain",
+      summary = "Ask again for money that could not go back by itself",
+      description =
+          "For an attempt listed in the queue's `returns_waiting` with the way `return_again`: what the order does not keep of its money (a surplus, or what an accepted payment took beyond the price) is asked back again through its gateway, under a gateway key derived from the Idempotency-Key, the intent committed before the gateway hears of it and sent right after the answer. Chained as REFUND_REQUESTED naming the operator, then SURPLUS_REFUNDED or SURPLUS_REFUND_FAILED. Once per Idempotency-Key.")
+  @APIResponse(
+      responseCode = "200",
+      description = "Asked back; the refund is being sent.",
+      content =
+          @Content(
+              mediaType = MediaType.APPLICATION_JSON,
+              schema = @Schema(implementation = ReturnOutcome.class)))
+  @APIResponse(
+      responseCode = "404",
+      description = "`https://ichido.dev/problems/attempt-not-found`: no such attempt.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "409",
+      description =
+          "`https://ichido.dev/problems/nothing-to-retry`: no refused return waits on it"
+              + "; `https://ichido.dev/problems/refund-not-by-api`: its gateway gives nothing back"
+              + " by API here: record what its portal gave back instead. Nothing was changed.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "503",
+      description = CommonProblems.DATABASE_UNAVAILABLE + ".",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @POST
+  @Path("attempts/{id: \\d{1,18}}/return")
+  @Idempotent
+  public ReturnOutcome returnAgain(
+      @PathParam("id") long attemptId, @Context SecurityContext caller) {
+    return reviews.returnAgain(
+        caller.getUserPrincipal().getName(),
+        currentKey.scope().orElseThrow(),
+        currentKey.key().orElseThrow(),
+        attemptId);
+  }
+
+  @Operation(
+      operationId = "recordReturnedOutside",
+      summary = "Record money given back in the gateway's merchant portal",
+      description =
+          "For an attempt whose money waits for a person (listed in `returns_waiting`, or in review): records `amount` given back outside Ichido, in the gateway's merchant portal, under `reference` (the portal's refund id). A row on the order's ledger, chained as RETURN_RECORDED naming the operator; the gateway's own report of that refund later is not counted again. At most what waits; once per Idempotency-Key.")
+  @APIResponse(
+      responseCode = "200",
+      description = "Recorded.",
+      content =
+          @Content(
+              mediaType = MediaType.APPLICATION_JSON,
+              schema = @Schema(implementation = ReturnOutcome.class)))
+  @APIResponse(
+      responseCode = "400",
+      description = CommonProblems.VALIDATION_FAILED + ".",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "404",
+      description = "`https://ichido.dev/problems/attempt-not-found`: no such attempt.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "409",
+      description =
+          "`https://ichido.dev/problems/nothing-to-record`: none of its money waits for a person"
+              + "; `https://ichido.dev/problems/more-than-held`: more than waits (the detail says"
+              + " how much does). Nothing was changed.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "503",
+      description = CommonProblems.DATABASE_UNAVAILABLE + ".",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @POST
+  @Path("attempts/{id: \\d{1,18}}/returned-outside")
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Idempotent
+  public ReturnOutcome returnedOutside(
+      @PathParam("id") long attemptId,
+      @NotNull @Valid ReturnRecord body,
+      @Context SecurityContext caller) {
+    return reviews.returnedOutside(
+        caller.getUserPrincipal().getName(),
+        currentKey.key().orElseThrow(),
+        attemptId,
+        body.amount(),
+        body.reference().strip());
   }
 }

@@ -5,6 +5,8 @@ import io.ichido.payments.boundary.PayableOrders;
 import io.ichido.payments.entity.ChargeAttempt;
 import io.ichido.payments.entity.ChargeRequested;
 import io.ichido.payments.entity.ChargeStatus;
+import io.ichido.payments.entity.MoneyObservation;
+import io.ichido.payments.entity.OrderMoney;
 import io.ichido.payments.entity.PayableOrder;
 import io.ichido.payments.entity.PaymentMethod;
 import io.ichido.platform.control.Json;
@@ -42,6 +44,7 @@ class ChargePhases {
   @Inject AttemptEvents events;
   @Inject Gateways registry;
   @Inject Surpluses surpluses;
+  @Inject MoneyLedger ledger;
   @Inject GatewayNotices notices;
 
   /**
@@ -239,32 +242,14 @@ class ChargePhases {
     if (!before.open() || (before == answer.status() && !before.inDoubt())) {
       return ChargeOutcome.of(attempt, order.status(), answer);
     }
-    if (answer.returnedInFull()) {
-      // Taken and given all back already (the answer to a create sent again, after its payment
-      // raced our cancel): named, and owed to nobody; the order waits for another payment.
-      return notThePayment(
-          order,
-          attempt,
-          answer,
-          "paid, and given all back by " + attempt.gateway() + " itself (" + via + ")",
-          via);
+    if (answer.status() == ChargeStatus.SUCCEEDED || answer.returnedInFull()) {
+      return taken(order, attempt, answer, via);
     }
     if (answer.status() != ChargeStatus.DECLINED
         && (answer.amount() != attempt.amount()
             || !attempt.currency().equalsIgnoreCase(answer.currency()))) {
-      String why =
-          "the gateway answered %d %s for a charge of %d %s"
-              .formatted(answer.amount(), answer.currency(), attempt.amount(), attempt.currency());
-      attempt.answered(ChargeStatus.NEEDS_REVIEW, answer.chargeId(), "amount_mismatch", null);
-      events.answered(attempt, answer.amount(), answer.currency(), via);
-      events.needsReview(attempt, answer.chargeId(), answer.amount(), answer.currency(), why);
-      return ChargeOutcome.of(attempt, statusNow(order), null);
-    }
-    if (answer.status() == ChargeStatus.SUCCEEDED) {
-      Optional<String> notThePayment = surpluses.whyNotThePayment(order, attempt);
-      if (notThePayment.isPresent()) {
-        return notThePayment(order, attempt, answer, notThePayment.get(), via);
-      }
+      // Nothing taken yet, but the gateway would take another amount: a person decides.
+      return inReview(order, attempt, answer, via);
     }
     attempt.answered(
         answer.status(), answer.chargeId(), answer.failureCode(), json(answer.instructions()));
@@ -273,13 +258,61 @@ class ChargePhases {
     }
     events.answered(attempt, answer.amount(), answer.currency(), via);
     events.settled(attempt);
-    if (answer.status() == ChargeStatus.SUCCEEDED && answer.refunded() > 0) {
-      // Part of it went back at the gateway before we learnt of it: a refund, as its webhook
-      // would tell it.
-      em.flush();
-      notices.apply(GatewayNotices.refundsAsRead(attempt, attempt.gatewayChargeId(), answer));
-    }
     return ChargeOutcome.of(attempt, statusNow(order), answer);
+  }
+
+  /**
+   * Money the gateway answered taken: what it is to the order (its payment, money for a person, or
+   * money that goes back) is the money decider's word, with the ledger's rows.
+   */
+  private ChargeOutcome taken(
+      PayableOrder order, ChargeAttempt attempt, GatewayCharge answer, String via) {
+    MoneyDecider.Decision decision =
+        ledger.observe(
+            order,
+            new MoneyObservation.Taken(
+                attempt.id(), answer.amount(), answer.currency(), answer.refunded()),
+            answer.chargeId(),
+            via,
+            null);
+    OrderMoney.Role role = decision.money().attempt(attempt.id()).orElseThrow().role();
+    switch (role) {
+      case SURPLUS -> {
+        return notThePayment(order, attempt, answer, decision.why(attempt.id()), via);
+      }
+      case REVIEW -> {
+        attempt.received(answer.amount());
+        return inReview(order, attempt, answer, via);
+      }
+      case PAYMENT -> {
+        attempt.answered(
+            answer.status(), answer.chargeId(), answer.failureCode(), json(answer.instructions()));
+        events.answered(attempt, answer.amount(), answer.currency(), via);
+        events.settled(attempt);
+        em.flush();
+        // Part of it went back at the gateway before we learnt of it: a refund of the payment.
+        notices.paymentRefunds(attempt, decision, "answer");
+        return ChargeOutcome.of(attempt, statusNow(order), answer);
+      }
+      default -> {
+        // No word we can believe (nothing taken, or more given back than taken): still in doubt.
+        attempt.unknown(
+            "an answer we cannot believe", settings.reconcileBackoff(attempt.reconciliations()));
+        return ChargeOutcome.of(attempt, statusNow(order), null);
+      }
+    }
+  }
+
+  /** The gateway answered another amount or currency than the order's: a person decides. */
+  private ChargeOutcome inReview(
+      PayableOrder order, ChargeAttempt attempt, GatewayCharge answer, String via) {
+    String why =
+        "the gateway answered %d %s for a charge of %d %s"
+            .formatted(answer.amount(), answer.currency(), attempt.amount(), attempt.currency());
+    attempt.answered(ChargeStatus.NEEDS_REVIEW, answer.chargeId(), "amount_mismatch", null);
+    events.answered(attempt, answer.amount(), answer.currency(), via);
+    events.needsReview(attempt, answer.chargeId(), answer.amount(), answer.currency(), why);
+    return ChargeOutcome.of(attempt, statusNow(order), null);
   }
 
   /** Money answered for an attempt that is not the order's payment: it goes back, or went. */

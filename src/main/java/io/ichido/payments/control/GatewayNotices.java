@@ -5,6 +5,8 @@ import io.ichido.payments.entity.ChargeAttempt;
 import io.ichido.payments.entity.ChargeStatus;
 import io.ichido.payments.entity.GatewayNotice;
 import io.ichido.payments.entity.GatewayRefund;
+import io.ichido.payments.entity.MoneyEffect;
+import io.ichido.payments.entity.MoneyObservation;
 import io.ichido.payments.entity.NoticeEffect;
 import io.ichido.payments.entity.PayableOrder;
 import io.ichido.payments.entity.PaymentDisputed;
@@ -37,6 +39,7 @@ public class GatewayNotices {
   @Inject AttemptEvents events;
   @Inject Surpluses surpluses;
   @Inject RefundPhases refundPhases;
+  @Inject MoneyLedger ledger;
 
   /** As {@link #apply}, in a transaction of its own: what a sweep read back from the gateway. */
   @Transactional(Transactional.TxType.REQUIRES_NEW)
@@ -82,6 +85,12 @@ public class GatewayNotices {
       return apply(refundsAsRead(current, chargeId, read));
     }
     boolean cancelling = current.beingCancelledWithOrder();
+    ledger.observe(
+        orders.find(current.orderId()).orElseThrow(),
+        new MoneyObservation.Taken(current.id(), read.amount(), read.currency(), read.refunded()),
+        chargeId,
+        via,
+        null);
     surpluses.returned(
         current,
         chargeId,
@@ -148,7 +157,7 @@ public class GatewayNotices {
       case AUTHORIZED -> authorized(attempt, notice);
       case FAILED -> ended(attempt, notice, ChargeStatus.DECLINED);
       case EXPIRED -> ended(attempt, notice, ChargeStatus.EXPIRED);
-      case REFUNDED -> refunded(attempt, notice);
+      case REFUNDED -> refunded(order, attempt, notice);
       case DISPUTED -> disputed(attempt, notice);
     };
   }
@@ -160,42 +169,48 @@ public class GatewayNotices {
    * stock and mails no customer who paid.
    */
   private NoticeEffect succeeded(PayableOrder order, ChargeAttempt attempt, GatewayNotice notice) {
-    if (attempt.status().paid()
-        || attempt.status().surplus()
-        || attempt.status() == ChargeStatus.NEEDS_REVIEW) {
+    if (attempt.status().paid() || attempt.status().surplus() || attempt.heldInReview()) {
       return NoticeEffect.NO_CHANGE;
     }
-    Optional<String> notThePayment =
-        order.standing() == PayableOrder.Standing.IN_REVIEW && attempt.status().holdsSlot()
-            ? Optional.empty()
-            : surpluses.whyNotThePayment(order, attempt);
-    if (notThePayment.isPresent()) {
-      surpluses.received(
-          attempt,
-          notice.chargeId(),
-          notice.amount(),
-          notice.currency(),
-          notThePayment.get(),
-          "webhook");
-      return NoticeEffect.APPLIED;
+    MoneyDecider.Decision decision =
+        ledger.observe(
+            order,
+            new MoneyObservation.Taken(attempt.id(), notice.amount(), notice.currency(), 0),
+            notice.chargeId(),
+            "webhook",
+            null);
+    switch (decision.money().attempt(attempt.id()).orElseThrow().role()) {
+      case SURPLUS -> {
+        surpluses.received(
+            attempt,
+            notice.chargeId(),
+            notice.amount(),
+            notice.currency(),
+            decision.why(attempt.id()),
+            "webhook");
+        return NoticeEffect.APPLIED;
+      }
+      case REVIEW -> {
+        String problem =
+            "paid %d %s for an order of %d %s"
+                .formatted(
+                    notice.amount(), notice.currency(), attempt.amount(), attempt.currency());
+        // Out of doubt and out of waiting, and never reconciled into a payment: a person decides.
+        attempt.notified(ChargeStatus.NEEDS_REVIEW, notice.chargeId(), "amount_mismatch");
+        attempt.received(notice.amount());
+        events.needsReview(attempt, notice.chargeId(), notice.amount(), notice.currency(), problem);
+        return NoticeEffect.APPLIED;
+      }
+      case PAYMENT -> {
+        attempt.notified(ChargeStatus.SUCCEEDED, notice.chargeId(), null);
+        events.settled(attempt);
+        return NoticeEffect.APPLIED;
+      }
+      default -> {
+        // No word we can believe: the attempt stays as it was, for its sweep to read back.
+        return NoticeEffect.NO_CHANGE;
+      }
     }
-    if (order.standing() == PayableOrder.Standing.IN_REVIEW) {
-      return NoticeEffect.NO_CHANGE;
-    }
-    if (notice.amount() != attempt.amount()
-        || !attempt.currency().equalsIgnoreCase(notice.currency())) {
-      String problem =
-          "paid %d %s for an order of %d %s"
-              .formatted(notice.amount(), notice.currency(), attempt.amount(), attempt.currency());
-      // Out of doubt and out of waiting, and never reconciled into a payment: a person decides.
-      attempt.notified(ChargeStatus.NEEDS_REVIEW, notice.chargeId(), "amount_mismatch");
-      attempt.received(notice.amount());
-      events.needsReview(attempt, notice.chargeId(), notice.amount(), notice.currency(), problem);
-      return NoticeEffect.APPLIED;
-    }
-    attempt.notified(ChargeStatus.SUCCEEDED, notice.chargeId(), null);
-    events.settled(attempt);
-    return NoticeEffect.APPLIED;
   }
 
   private NoticeEffect authorized(ChargeAttempt attempt, GatewayNotice notice) {
@@ -229,57 +244,83 @@ public class GatewayNotices {
     return NoticeEffect.NO_CHANGE;
   }
 
-  private NoticeEffect refunded(ChargeAttempt attempt, GatewayNotice notice) {
-    if (attempt.status().surplus()) {
-      return surplusRefunded(attempt, notice);
+  /**
+   * The gateway has given back {@code notice.amount()} of the attempt's charge in all. The money
+   * decider says what of it is new, and what of that is a refund of the order's payment (money its
+   * own surplus return gave back is not); money told given back of a charge we have not heard taken
+   * is read back.
+   */
+  private NoticeEffect refunded(PayableOrder order, ChargeAttempt attempt, GatewayNotice notice) {
+    MoneyDecider.Decision decision =
+        ledger.observe(
+            order,
+            new MoneyObservation.Returned(attempt.id(), notice.amount()),
+            notice.chargeId(),
+            "webhook",
+            null);
+    if (decision.effects().stream().anyMatch(MoneyEffect.ReadBack.class::isInstance)) {
+      return NoticeEffect.READ_BACK;
     }
-    long before = attempt.refundedAmount();
-    if (!attempt.refunded(notice.amount())) {
+    if (decision.effects().isEmpty()) {
       // Told already: by our refund's own answer, or by an earlier delivery.
       return NoticeEffect.NO_CHANGE;
     }
-    if (attempt.heldInReview()) {
+    settleOurReturns(attempt, notice.amount());
+    if (attempt.status() == ChargeStatus.SURPLUS
+        && decision.money().attempt(attempt.id()).orElseThrow().held() == 0) {
+      attempt.surplusRefunded(notice.amount());
+    } else if (attempt.heldInReview()) {
       // Never the order's payment, so no return invoice: the webhook's fact and the attempt keep
       // it.
-      return NoticeEffect.APPLIED;
+      attempt.refunded(notice.amount());
     }
-    events.fire(
-        new PaymentRefunded(
-            attempt.orderId(),
-            attempt.gateway(),
-            attempt.gatewayChargeId(),
-            attempt.refundedAmount() - before,
-            attempt.refundedAmount(),
-            attempt.currency(),
-            attempt.status() == ChargeStatus.REFUNDED,
-            null,
-            null,
-            null,
-            "webhook"));
+    paymentRefunds(attempt, decision, "webhook");
     return NoticeEffect.APPLIED;
   }
 
   /**
-   * The refund of a surplus, told by its webhook: the same refund as the one we sent (its intent is
-   * settled if its answer was lost), never a refund of the order's payment, so no return invoice
-   * and no email.
+   * The refunds of the payment a decision found, each told once: the attempt's refunded total, the
+   * return invoice and the fact follow from {@code PaymentRefunded}.
    */
-  private NoticeEffect surplusRefunded(ChargeAttempt attempt, GatewayNotice notice) {
+  @Transactional(Transactional.TxType.MANDATORY)
+  void paymentRefunds(ChargeAttempt attempt, MoneyDecider.Decision decision, String via) {
+    for (MoneyEffect effect : decision.effects()) {
+      if (effect instanceof MoneyEffect.PaymentRefunded refund
+          && refund.attemptId() == attempt.id()) {
+        attempt.refunded(refund.refundedTotal());
+        events.fire(
+            new PaymentRefunded(
+                attempt.orderId(),
+                attempt.gateway(),
+                attempt.gatewayChargeId(),
+                refund.amount(),
+                refund.refundedTotal(),
+                attempt.currency(),
+                refund.whole(),
+                null,
+                null,
+                null,
+                via));
+      }
+    }
+  }
+
+  /**
+   * The return of a surplus, told by its webhook: the same return as the one we sent (its intent is
+   * settled if its answer was lost) once the charge has given back all it took. A refund of a
+   * payment is settled only by its own answer: a total that covers it may be another refund's.
+   */
+  private void settleOurReturns(ChargeAttempt attempt, long total) {
     if (attempt.status() != ChargeStatus.SURPLUS
-        || notice.amount() < Optional.ofNullable(attempt.receivedAmount()).orElse(0L)) {
-      return NoticeEffect.NO_CHANGE;
+        || total < Optional.ofNullable(attempt.receivedAmount()).orElse(0L)) {
+      return;
     }
-    List<GatewayRefund> refunds =
-        em.createNamedQuery(GatewayRefund.FOR_ATTEMPT, GatewayRefund.class)
-            .setParameter("attemptId", attempt.id())
-            .setParameter("reason", GatewayRefund.SURPLUS)
-            .getResultList();
-    if (refunds.isEmpty()) {
-      attempt.surplusRefunded(notice.amount());
-      return NoticeEffect.APPLIED;
-    }
-    refundPhases.settledByGateway(refunds.get(0), null, notice.amount(), "webhook");
-    return NoticeEffect.APPLIED;
+    em.createNamedQuery(GatewayRefund.FOR_ATTEMPT, GatewayRefund.class)
+        .setParameter("attemptId", attempt.id())
+        .setParameter("reason", GatewayRefund.SURPLUS)
+        .getResultStream()
+        .filter(refund -> refund.status().inDoubt())
+        .forEach(refund -> refundPhases.settledByGateway(refund, null, total, "webhook"));
   }
 
   /**

@@ -35,7 +35,7 @@ public final class MoneyDecider {
   public enum Way {
     ACCEPT,
     REFUND,
-    RETRY_RETURN,
+    RETURN_AGAIN,
     RECORD_RETURNED_OUTSIDE
   }
 
@@ -52,6 +52,19 @@ public final class MoneyDecider {
 
     static Decision refused(OrderMoney money, String problem, String detail) {
       return new Decision(money, List.of(new MoneyEffect.Refused(problem, detail)));
+    }
+
+    /** Why the attempt's money goes back, or waits for a person, as the decision says. */
+    public String why(long attemptId) {
+      for (MoneyEffect effect : effects) {
+        if (effect instanceof MoneyEffect.Surplus surplus && surplus.attemptId() == attemptId) {
+          return surplus.why();
+        }
+        if (effect instanceof MoneyEffect.ToReview review && review.attemptId() == attemptId) {
+          return review.why();
+        }
+      }
+      return "the gateway gave it all back by itself";
     }
 
     public Optional<MoneyEffect.Refused> refusal() {
@@ -389,7 +402,7 @@ public final class MoneyDecider {
     }
     if (attempt.returnRefused() && attempt.loose() > 0) {
       if (attempt.refundable()) {
-        ways.add(Way.RETRY_RETURN);
+        ways.add(Way.RETURN_AGAIN);
       }
       ways.add(Way.RECORD_RETURNED_OUTSIDE);
     }

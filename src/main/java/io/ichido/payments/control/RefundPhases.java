@@ -4,6 +4,8 @@ import io.ichido.payments.boundary.PayableOrders;
 import io.ichido.payments.entity.ChargeAttempt;
 import io.ichido.payments.entity.ChargeStatus;
 import io.ichido.payments.entity.GatewayRefund;
+import io.ichido.payments.entity.MoneyEffect;
+import io.ichido.payments.entity.MoneyObservation;
 import io.ichido.payments.entity.PayableOrder;
 import io.ichido.payments.entity.PaymentRefunded;
 import io.ichido.payments.entity.RefundRefused;
@@ -39,6 +41,7 @@ class RefundPhases {
   @Inject Gateways gateways;
   @Inject GatewayKeys keys;
   @Inject Event<Object> events;
+  @Inject MoneyLedger ledger;
 
   /**
    * A merchant's refund, phase 1, under the order's lock: the caller's own refund (same key) is
@@ -125,6 +128,7 @@ class RefundPhases {
             keys.derive("refund:" + scope, key, orderId),
             amount,
             settings.attemptLease(),
+            ledger.returnedOf(orderId, paying.id()),
             owner,
             note,
             scope,
@@ -181,7 +185,7 @@ class RefundPhases {
         refund.amount(),
         refund.currency(),
         refund.reason(),
-        refund.refundedBefore(),
+        refund.returnedBefore(),
         resent);
   }
 
@@ -204,14 +208,30 @@ class RefundPhases {
     refund.succeeded(gatewayRefundId);
     ChargeAttempt attempt = Rows.find(em, ChargeAttempt.class, refund.attemptId());
     em.refresh(attempt);
+    // The charge has given back at least what it had before this refund, and this refund: the
+    // ledger takes what is new of that (nothing, when the refund's webhook told it first).
+    MoneyDecider.Decision decision =
+        ledger.observe(
+            orders.find(refund.orderId()).orElseThrow(),
+            new MoneyObservation.Returned(
+                attempt.id(),
+                Math.max(
+                    ledger.returnedOf(refund.orderId(), attempt.id()),
+                    refund.returnedBefore() + refund.amount())),
+            refund.gatewayRefundId(),
+            via,
+            refund.requestedBy());
     if (!refund.owed()) {
-      given(refund, attempt, via);
+      given(refund, attempt, decision, via);
       if (refund.review()) {
         reviewReturned(refund);
       }
       return;
     }
-    attempt.surplusRefunded(Math.max(refundedTotal, refund.amount()));
+    if (attempt.status() == ChargeStatus.SURPLUS
+        && ledger.returnedOf(refund.orderId(), attempt.id()) >= received(attempt)) {
+      attempt.surplusRefunded(Math.max(refundedTotal, refund.amount()));
+    }
     events.fire(
         new SurplusRefunded(
             refund.orderId(),
@@ -225,34 +245,53 @@ class RefundPhases {
             via));
   }
 
+  private static long received(ChargeAttempt attempt) {
+    return attempt.receivedAmount() == null ? attempt.amount() : attempt.receivedAmount();
+  }
+
   /**
-   * A refund someone asked for was made: the charge has given back at least what it had before plus
-   * this refund. Its webhook may have told it first (then nothing changes here, and the return
-   * invoice is the one that webhook caused); a refund made meanwhile in the gateway's dashboard is
-   * counted when the gateway reports it.
+   * A refund someone asked for was made. Of the payment, what the money decider counts a refund of
+   * it is told (its webhook may have told it first: then nothing is, and the return invoice is the
+   * one that webhook caused); of money in review, the refund is named here, once, as it settles.
    */
-  private void given(GatewayRefund refund, ChargeAttempt attempt, String via) {
-    long before = attempt.refundedAmount();
-    boolean moved = attempt.refunded(Math.max(before, refund.refundedBefore() + refund.amount()));
-    // Money in review whose refund webhook came first is chained by no REFUNDED of the webhook's
-    // (GatewayNotices): a refund from the review queue names it here, once, as it settles.
-    boolean toldInReview = !moved && refund.review() && attempt.heldInReview();
-    if (!moved && !toldInReview) {
+  private void given(
+      GatewayRefund refund, ChargeAttempt attempt, MoneyDecider.Decision decision, String via) {
+    if (attempt.heldInReview()) {
+      long before = attempt.refundedAmount();
+      attempt.refunded(Math.max(before, refund.refundedBefore() + refund.amount()));
+      events.fire(
+          new PaymentRefunded(
+              refund.orderId(),
+              refund.gateway(),
+              refund.chargeId(),
+              refund.amount(),
+              attempt.refundedAmount(),
+              refund.currency(),
+              false,
+              refund.id(),
+              refund.gatewayRefundId(),
+              refund.requestedBy(),
+              via));
       return;
     }
-    events.fire(
-        new PaymentRefunded(
-            refund.orderId(),
-            refund.gateway(),
-            refund.chargeId(),
-            moved ? attempt.refundedAmount() - before : refund.amount(),
-            attempt.refundedAmount(),
-            refund.currency(),
-            attempt.status() == ChargeStatus.REFUNDED,
-            refund.id(),
-            refund.gatewayRefundId(),
-            refund.requestedBy(),
-            via));
+    for (MoneyEffect effect : decision.effects()) {
+      if (effect instanceof MoneyEffect.PaymentRefunded refunded) {
+        attempt.refunded(refunded.refundedTotal());
+        events.fire(
+            new PaymentRefunded(
+                refund.orderId(),
+                refund.gateway(),
+                refund.chargeId(),
+                refunded.amount(),
+                refunded.refundedTotal(),
+                refund.currency(),
+                attempt.status() == ChargeStatus.REFUNDED,
+                refund.id(),
+                refund.gatewayRefundId(),
+                refund.requestedBy(),
+                via));
+      }
+    }
   }
 
   /**

@@ -1,12 +1,19 @@
 package io.ichido.payments.control;
 
 import io.ichido.payments.boundary.PayableOrders;
+import io.ichido.payments.boundary.ReturnOutcome;
 import io.ichido.payments.boundary.ReviewOutcome;
 import io.ichido.payments.entity.ChargeAttempt;
+import io.ichido.payments.entity.ChargeStatus;
 import io.ichido.payments.entity.GatewayRefund;
+import io.ichido.payments.entity.MoneyEffect;
+import io.ichido.payments.entity.MoneyObservation;
+import io.ichido.payments.entity.OrderMoney;
 import io.ichido.payments.entity.PayableOrder;
 import io.ichido.payments.entity.RefundRequested;
+import io.ichido.payments.entity.ReturnRecorded;
 import io.ichido.payments.entity.ReviewAccepted;
+import io.ichido.payments.entity.ReviewRefunded;
 import io.ichido.platform.control.Rows;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
@@ -37,6 +44,7 @@ class ReviewPhases {
   @Inject GatewayKeys keys;
   @Inject Surpluses surpluses;
   @Inject Event<Object> events;
+  @Inject MoneyLedger ledger;
 
   /**
    * Accepts what the order received as its payment, in the caller's transaction: the attempt that
@@ -156,6 +164,7 @@ class ReviewPhases {
               keys.derive("review-refund:" + scope + ":" + attempt.id(), key, orderId),
               refundable(attempt),
               settings.attemptLease(),
+              ledger.returnedOf(orderId, attempt.id()),
               operator,
               scope,
               key);
@@ -165,6 +174,128 @@ class ReviewPhases {
       steps.add(new RefundStep(refund.id(), true));
     }
     return steps;
+  }
+
+  /**
+   * Asks again for money the order does not keep, after the gateway refused to give it back: a new
+   * return under a gateway key derived from the client's, its intent committed here and sent once
+   * this transaction has committed.
+   */
+  @Transactional(TxType.REQUIRED)
+  public ReturnOutcome returnAgain(String operator, String scope, String key, long attemptId) {
+    ChargeAttempt attempt = lockedAttempt(attemptId);
+    PayableOrder order = orders.find(attempt.orderId()).orElseThrow();
+    MoneyDecider.Decision decision =
+        ledger.observe(
+            order,
+            new MoneyObservation.ReturnRetried(attemptId, operator),
+            null,
+            "review",
+            operator);
+    refused(order.id(), decision);
+    MoneyEffect.SendReturn send =
+        decision.effects().stream()
+            .filter(MoneyEffect.SendReturn.class::isInstance)
+            .map(MoneyEffect.SendReturn.class::cast)
+            .findFirst()
+            .orElseThrow();
+    GatewayRefund refund =
+        GatewayRefund.surplusAgain(
+            attempt,
+            keys.derive("surplus-again:" + scope + ":" + attemptId, key, order.id()),
+            send.amount(),
+            settings.attemptLease(),
+            ledger.returnedOf(order.id(), attemptId),
+            operator,
+            scope,
+            key);
+    em.persist(refund);
+    em.flush();
+    events.fire(RefundRequested.of(refund, key));
+    events.fire(new RefundQueued(refund.id()));
+    return new ReturnOutcome(
+        order.id(),
+        attemptId,
+        "return-asked",
+        send.amount(),
+        attempt.currency(),
+        waiting(decision, attemptId),
+        refund.id(),
+        null,
+        operator);
+  }
+
+  /**
+   * Records money of the attempt an operator gave back in the gateway's merchant portal: a row on
+   * the order's ledger and a chained fact naming the operator and the reference.
+   */
+  @Transactional(TxType.REQUIRED)
+  public ReturnOutcome returnedOutside(
+      String operator, String key, long attemptId, long amount, String reference) {
+    ChargeAttempt attempt = lockedAttempt(attemptId);
+    PayableOrder order = orders.find(attempt.orderId()).orElseThrow();
+    MoneyDecider.Decision decision =
+        ledger.observe(
+            order,
+            new MoneyObservation.ReturnedOutside(attemptId, amount, reference, operator),
+            reference,
+            "operator",
+            operator);
+    refused(order.id(), decision);
+    OrderMoney.AttemptMoney now = decision.money().attempt(attemptId).orElseThrow();
+    if (attempt.status() == ChargeStatus.SURPLUS && now.held() == 0) {
+      attempt.surplusRefunded(now.returned());
+    } else if (attempt.heldInReview()) {
+      attempt.refunded(now.returned());
+    }
+    events.fire(
+        new ReturnRecorded(
+            order.id(),
+            attemptId,
+            attempt.gateway(),
+            attempt.gatewayChargeId(),
+            amount,
+            attempt.currency(),
+            reference,
+            operator,
+            key));
+    if (decision.effects().stream().anyMatch(MoneyEffect.ReviewClosed.class::isInstance)) {
+      events.fire(new ReviewRefunded(order.id(), now.returned(), attempt.currency(), 0, operator));
+    }
+    return new ReturnOutcome(
+        order.id(),
+        attemptId,
+        "return-recorded",
+        amount,
+        attempt.currency(),
+        waiting(decision, attemptId),
+        null,
+        reference,
+        operator);
+  }
+
+  private ChargeAttempt lockedAttempt(long attemptId) {
+    ChargeAttempt attempt = Rows.find(em, ChargeAttempt.class, attemptId);
+    if (attempt == null) {
+      throw new AttemptNotFound(attemptId);
+    }
+    orders.lock(attempt.orderId());
+    em.refresh(attempt);
+    return attempt;
+  }
+
+  private static void refused(long orderId, MoneyDecider.Decision decision) {
+    decision
+        .refusal()
+        .ifPresent(
+            refusal -> {
+              throw ReviewRefusal.decided(orderId, refusal.problem(), refusal.detail());
+            });
+  }
+
+  private static long waiting(MoneyDecider.Decision decision, long attemptId) {
+    OrderMoney.AttemptMoney now = decision.money().attempt(attemptId).orElseThrow();
+    return now.role() == OrderMoney.Role.REVIEW ? now.held() - now.returning() : now.loose();
   }
 
   /** The refunds of one decision as they stand now, and the order's status. */

@@ -46,4 +46,13 @@ public class ReviewRefusal extends ProblemException {
             + " is being given back from the review queue: it cannot be accepted now.",
         orderId);
   }
+
+  /** The money decider refused an operator's action: {@code problem} and {@code detail} say why. */
+  public static ReviewRefusal decided(long orderId, String problem, String detail) {
+    return new ReviewRefusal(
+        problem,
+        "Nothing to do about it",
+        "Order " + orderId + ": " + detail + ". Nothing was changed.",
+        orderId);
+  }
 }

@@ -1,8 +1,14 @@
 package io.ichido.payments.control;
 
+import io.ichido.payments.boundary.PayableOrders;
+import io.ichido.payments.boundary.ReturnOutcome;
 import io.ichido.payments.boundary.ReviewOutcome;
 import io.ichido.payments.boundary.ReviewQueue;
+import io.ichido.payments.entity.ChargeAttempt;
 import io.ichido.payments.entity.GatewayRefund;
+import io.ichido.payments.entity.OrderMoney;
+import io.ichido.payments.entity.PayableOrder;
+import io.ichido.platform.control.Rows;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -16,6 +22,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -52,7 +59,24 @@ public class Reviews {
           + " WHERE r.status IN ('STARTED', 'UNKNOWN') AND r.requested_at < ?1"
           + " ORDER BY r.requested_at LIMIT ?2";
 
+  /**
+   * Orders whose money may wait for a person outside review: a surplus return the gateway refused
+   * (and none asked again since), or a surplus on a gateway that gives nothing back by API.
+   */
+  private static final String RETURNS_WAITING =
+      "SELECT DISTINCT a.order_id FROM charge_attempt a WHERE a.status <> 'NEEDS_REVIEW' AND ("
+          + " (EXISTS (SELECT 1 FROM gateway_refund r WHERE r.attempt_id = a.id"
+          + " AND r.reason = 'surplus' AND r.status = 'FAILED')"
+          + " AND NOT EXISTS (SELECT 1 FROM gateway_refund r WHERE r.attempt_id = a.id"
+          + " AND r.reason = 'surplus' AND r.status <> 'FAILED'))"
+          + " OR (a.status = 'SURPLUS' AND NOT EXISTS (SELECT 1 FROM gateway_refund r"
+          + " WHERE r.attempt_id = a.id AND r.reason = 'surplus')))"
+          + " ORDER BY a.order_id LIMIT ?1";
+
   @PersistenceContext EntityManager em;
+
+  @Inject MoneyLedger ledger;
+  @Inject PayableOrders payable;
 
   @Inject ReviewPhases phases;
   @Inject Refunds refunds;
@@ -150,7 +174,54 @@ public class Reviews {
               (int) number(row[9])));
     }
     return new ReviewQueue(
-        List.copyOf(orders.values()), charges, refundsInDoubt, inDoubtAfter.toString());
+        List.copyOf(orders.values()),
+        charges,
+        refundsInDoubt,
+        returnsWaiting(limit),
+        inDoubtAfter.toString());
+  }
+
+  /**
+   * Money of attempts outside review that nobody is giving back, with what an operator can do about
+   * it: the money decider's ways out.
+   */
+  @SuppressWarnings("unchecked")
+  private List<ReviewQueue.ReturnWaiting> returnsWaiting(int limit) {
+    List<ReviewQueue.ReturnWaiting> waiting = new ArrayList<>();
+    for (Object id :
+        (List<Object>)
+            em.createNativeQuery(RETURNS_WAITING).setParameter(1, limit).getResultList()) {
+      PayableOrder order = payable.find(((Number) id).longValue()).orElseThrow();
+      OrderMoney money = ledger.of(order);
+      for (OrderMoney.AttemptMoney attempt : money.attempts()) {
+        Set<MoneyDecider.Way> ways = MoneyDecider.waysOut(money, attempt.id());
+        if (attempt.role() == OrderMoney.Role.REVIEW || ways.isEmpty()) {
+          continue;
+        }
+        ChargeAttempt its = Rows.find(em, ChargeAttempt.class, attempt.id());
+        waiting.add(
+            new ReviewQueue.ReturnWaiting(
+                attempt.id(),
+                order.id(),
+                its.gateway(),
+                its.gatewayChargeId(),
+                attempt.loose(),
+                attempt.currency(),
+                ways.stream().map(w -> w.name().toLowerCase(java.util.Locale.ROOT)).toList()));
+      }
+    }
+    return waiting;
+  }
+
+  /** Asks again for a return the gateway refused, once per key. */
+  public ReturnOutcome returnAgain(String operator, String scope, String key, long attemptId) {
+    return phases.returnAgain(operator, scope, key, attemptId);
+  }
+
+  /** Records money of an attempt given back in the gateway's merchant portal, once per key. */
+  public ReturnOutcome returnedOutside(
+      String operator, String key, long attemptId, long amount, String reference) {
+    return phases.returnedOutside(operator, key, attemptId, amount, reference);
   }
 
   /**

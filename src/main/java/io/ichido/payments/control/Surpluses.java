@@ -35,6 +35,7 @@ public class Surpluses {
   @Inject GatewayKeys keys;
   @Inject PaymentSettings settings;
   @Inject Event<Object> events;
+  @Inject MoneyLedger ledger;
 
   /**
    * Why money for {@code attempt} cannot be the order's payment, or empty when it can: the order no
@@ -216,7 +217,8 @@ public class Surpluses {
               keys.forRefund(attempt.gatewayKey(), GatewayRefund.SURPLUS, attempt.orderId()),
               amount,
               GatewayRefund.SURPLUS,
-              settings.attemptLease());
+              settings.attemptLease(),
+              ledger.returnedOf(attempt.orderId(), attempt.id()));
       em.persist(refund);
       em.flush();
       events.fire(new RefundQueued(refund.id()));

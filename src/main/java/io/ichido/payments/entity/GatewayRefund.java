@@ -38,7 +38,9 @@ import java.util.Objects;
             + " AND r.clientKey = :key")
 @NamedQuery(
     name = GatewayRefund.FOR_ATTEMPT,
-    query = "SELECT r FROM GatewayRefund r WHERE r.attemptId = :attemptId AND r.reason = :reason")
+    query =
+        "SELECT r FROM GatewayRefund r WHERE r.attemptId = :attemptId AND r.reason = :reason"
+            + " AND r.status <> io.ichido.payments.entity.GatewayRefund.Status.FAILED")
 public class GatewayRefund {
 
   public static final String DUE = "GatewayRefund.due";
@@ -126,6 +128,14 @@ public class GatewayRefund {
   @Column(nullable = false)
   private int tries;
 
+  /**
+   * What the gateway had given back of the charge in all, by anyone's hand, when this refund was
+   * asked for (the order's ledger): a charge showing at least this plus the refund's amount given
+   * back has made it.
+   */
+  @Column(name = "returned_before", nullable = false, updatable = false)
+  private long returnedBefore;
+
   @Column(name = "refunded_before", nullable = false, updatable = false)
   private long refundedBefore;
 
@@ -152,17 +162,32 @@ public class GatewayRefund {
       String gatewayKey,
       long amount,
       Duration lease,
+      long returnedBefore,
       String requestedBy,
       String note,
       String clientScope,
       String clientKey) {
-    GatewayRefund refund = new GatewayRefund(attempt, gatewayKey, amount, MERCHANT, lease);
+    GatewayRefund refund =
+        new GatewayRefund(attempt, gatewayKey, amount, MERCHANT, lease, returnedBefore);
     refund.refundedBefore = attempt.refundedAmount();
-    refund.requestedBy = Objects.requireNonNull(requestedBy, "Someone asks for it.");
-    refund.note = note;
-    refund.clientScope = Objects.requireNonNull(clientScope, "A client scope is required.");
-    refund.clientKey = Objects.requireNonNull(clientKey, "A client key is required.");
-    return refund;
+    return refund.askedBy(requestedBy, note, clientScope, clientKey);
+  }
+
+  /**
+   * Money the order does not keep, asked back again by an operator after the gateway refused its
+   * return; found again by the client's key and the attempt.
+   */
+  public static GatewayRefund surplusAgain(
+      ChargeAttempt attempt,
+      String gatewayKey,
+      long amount,
+      Duration lease,
+      long returnedBefore,
+      String operator,
+      String clientScope,
+      String clientKey) {
+    return new GatewayRefund(attempt, gatewayKey, amount, SURPLUS, lease, returnedBefore)
+        .askedBy(operator, "asked again from the review queue", clientScope, clientKey);
   }
 
   /**
@@ -174,20 +199,37 @@ public class GatewayRefund {
       String gatewayKey,
       long amount,
       Duration lease,
+      long returnedBefore,
       String operator,
       String clientScope,
       String clientKey) {
-    GatewayRefund refund = new GatewayRefund(attempt, gatewayKey, amount, REVIEW, lease);
+    GatewayRefund refund =
+        new GatewayRefund(attempt, gatewayKey, amount, REVIEW, lease, returnedBefore);
     refund.refundedBefore = attempt.refundedAmount();
-    refund.requestedBy = Objects.requireNonNull(operator, "An operator asks for it.");
-    refund.note = "returned from the review queue";
-    refund.clientScope = Objects.requireNonNull(clientScope, "A client scope is required.");
-    refund.clientKey = Objects.requireNonNull(clientKey, "A client key is required.");
-    return refund;
+    return refund.askedBy(operator, "returned from the review queue", clientScope, clientKey);
+  }
+
+  /** Someone asked for it under a client's key, which finds it again. */
+  private GatewayRefund askedBy(
+      String requestedBy, String note, String clientScope, String clientKey) {
+    this.requestedBy = Objects.requireNonNull(requestedBy, "Someone asks for it.");
+    this.note = note;
+    this.clientScope = Objects.requireNonNull(clientScope, "A client scope is required.");
+    this.clientKey = Objects.requireNonNull(clientKey, "A client key is required.");
+    return this;
   }
 
   public GatewayRefund(
-      ChargeAttempt attempt, String gatewayKey, long amount, String reason, Duration lease) {
+      ChargeAttempt attempt,
+      String gatewayKey,
+      long amount,
+      String reason,
+      Duration lease,
+      long returnedBefore) {
+    if (returnedBefore < 0) {
+      throw new IllegalArgumentException("Nothing is given back below zero: " + returnedBefore);
+    }
+    this.returnedBefore = returnedBefore;
     this.attemptId = Objects.requireNonNull(attempt.id(), "The attempt must be stored first.");
     this.orderId = attempt.orderId();
     this.gateway = attempt.gateway();
@@ -308,6 +350,10 @@ public class GatewayRefund {
   }
 
   /** What the charge had given back when this refund was asked for (0 for a surplus). */
+  public long returnedBefore() {
+    return returnedBefore;
+  }
+
   public long refundedBefore() {
     return refundedBefore;
   }

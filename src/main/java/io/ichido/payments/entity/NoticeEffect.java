@@ -6,6 +6,11 @@ public enum NoticeEffect {
   APPLIED,
   /** Told before (or overtaken by a later fact): nothing changed. */
   NO_CHANGE,
+  /**
+   * It tells of money for a charge we have not heard taken: the charge is to be read back from the
+   * gateway, once nothing is held.
+   */
+  READ_BACK,
   /** No charge of ours has this id or reference. */
   UNKNOWN_CHARGE
 }

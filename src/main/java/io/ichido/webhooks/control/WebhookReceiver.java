@@ -165,6 +165,31 @@ public class WebhookReceiver {
     }
   }
 
+  /**
+   * The event told of money for a charge we have not heard taken: the charge is read back now that
+   * nothing is held; if the gateway cannot answer now, its sweep reads it later.
+   */
+  private void readBack(ReceivedEvent event) {
+    String chargeId = event.notice().map(GatewayNotice::chargeId).orElse(null);
+    if (chargeId == null) {
+      return;
+    }
+    try {
+      NoticeEffect read = payments.hinted(event.gateway(), chargeId);
+      LOG.log(
+          Level.INFO,
+          "{0} event {1} ({2}) told of money for a charge not heard taken; read back: {3}",
+          new Object[] {event.gateway(), event.eventId(), event.type(), read});
+    } catch (RuntimeException noAnswer) {
+      LOG.log(
+          Level.INFO,
+          "{0} event {1}: charge {2} could not be read back now ({3}); its sweep reads it",
+          new Object[] {
+            event.gateway(), event.eventId(), chargeId, noAnswer.getClass().getSimpleName()
+          });
+    }
+  }
+
   private WebhookAnswer process(Claimed claimed, ReceivedEvent event) {
     try {
       NoticeEffect effect =
@@ -178,7 +203,9 @@ public class WebhookReceiver {
               });
       metrics.count(event.gateway(), "processed");
       spans.handled(event, "processed");
-      if (effect == NoticeEffect.UNKNOWN_CHARGE) {
+      if (effect == NoticeEffect.READ_BACK) {
+        readBack(event);
+      } else if (effect == NoticeEffect.UNKNOWN_CHARGE) {
         LOG.log(
             Level.WARNING,
             "{0} event {1} ({2}) names no charge of ours",

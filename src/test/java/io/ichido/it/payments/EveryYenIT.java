@@ -30,6 +30,7 @@ class EveryYenIT extends OnSharedDeployment {
 
   private static final String CHARGE = "/api/payments/charge";
   private static final Api SHOP = Api.as("shop-a");
+  private static final Api OPERATOR = Api.as("operator");
 
   @Test
   @DisplayName(
@@ -218,6 +219,153 @@ class EveryYenIT extends OnSharedDeployment {
             Shopper.chargeBody(order, "komoju", "card", Sandbox.CARD_THAT_PAYS.get("komoju")));
     assertThat(again.statusCode()).as(again.body()).isEqualTo(409);
     assertThat(MoneyTrail.paidCharges(orderId)).hasSize(1);
+  }
+
+  /**
+   * A paid order whose first, declined card KOMOJU captures late after all, with the surplus's
+   * return refused by KOMOJU once: the answer is the late charge's attempt id.
+   */
+  private static long surplusRefusedOnce(long orderId, JsonNode order) {
+    assertThat(
+            SHOP.postJson(
+                    CHARGE,
+                    "pay-" + UUID.randomUUID(),
+                    Shopper.chargeBody(
+                        order, "komoju", "card", Sandbox.CARD_THAT_DECLINES.get("komoju")))
+                .statusCode())
+        .isEqualTo(402);
+    assertThat(
+            SHOP.postJson(
+                    CHARGE,
+                    "pay-" + UUID.randomUUID(),
+                    Shopper.chargeBody(
+                        order, "komoju", "card", Sandbox.CARD_THAT_PAYS.get("komoju")))
+                .statusCode())
+        .isEqualTo(201);
+    JsonNode first =
+        Sandbox.charges(orderId).stream()
+            .filter(c -> "failed".equals(status(c)))
+            .findFirst()
+            .orElseThrow();
+    Sandbox.fault("komoju", orderId, "refuse_refund", 1, 0);
+    Sandbox.succeedLate("komoju", first.path("id").asText());
+    Await.until(
+        "the surplus's return refused",
+        Duration.ofSeconds(30),
+        () ->
+            Db.count(
+                    "SELECT count(*) FROM gateway_refund WHERE order_id = ? AND status = 'FAILED'",
+                    orderId)
+                == 1);
+    return Db.count(
+        "SELECT id FROM charge_attempt WHERE order_id = ? AND status = 'SURPLUS'", orderId);
+  }
+
+  private static JsonNode waiting(long attemptId) {
+    HttpResponse<String> queue = OPERATOR.get("/api/review");
+    assertThat(queue.statusCode()).as(queue.body()).isEqualTo(200);
+    for (JsonNode waiting : Shopper.json(queue.body()).path("returns_waiting")) {
+      if (waiting.path("attempt_id").asLong() == attemptId) {
+        return waiting;
+      }
+    }
+    return null;
+  }
+
+  @Test
+  @DisplayName(
+      "scenario 2: a surplus whose return KOMOJU refused leaves the paid order PAID, waits in the"
+          + " review queue with its ways out, and goes back once when an operator asks again")
+  void refusedSurplusReturnIsAskedAgain() {
+    String sku = Db.newProduct(10, 2200, 10);
+    JsonNode order = new Shopper(SHOP).order(sku, 1);
+    long orderId = order.get("id").asLong();
+    long amount = order.get("amount").asLong();
+    long surplus = surplusRefusedOnce(orderId, order);
+
+    assertThat(orderStatus(orderId)).as("the paid order stays as it was").isEqualTo("PAID");
+    JsonNode waiting = waiting(surplus);
+    assertThat(waiting).as("listed for an operator").isNotNull();
+    assertThat(waiting.path("amount").asLong()).isEqualTo(amount);
+    assertThat(waiting.path("ways").toString()).contains("return_again", "record_returned_outside");
+
+    String path = "/api/review/attempts/" + surplus + "/return";
+    String key = "again-" + UUID.randomUUID();
+    HttpResponse<String> asked = OPERATOR.postJson(path, key, "");
+    assertThat(asked.statusCode()).as(asked.body()).isEqualTo(200);
+    assertThat(Shopper.json(asked.body()).path("decision").asText()).isEqualTo("return-asked");
+    Await.until(
+        "the surplus back with the customer",
+        Duration.ofSeconds(30),
+        () -> attemptStatuses(orderId).equals(List.of("SURPLUS_REFUNDED", "SUCCEEDED")));
+    HttpResponse<String> replay = OPERATOR.postJson(path, key, "");
+    assertThat(replay.body()).isEqualTo(asked.body());
+    HttpResponse<String> again = OPERATOR.postJson(path, "again-" + UUID.randomUUID(), "");
+    assertThat(again.statusCode()).as(again.body()).isEqualTo(409);
+    assertThat(again.body()).contains("nothing-to-retry");
+    MoneyTrail.assertNetIs(orderId, amount);
+    assertThat(orderStatus(orderId)).isEqualTo("PAID");
+    assertThat(waiting(surplus)).as("no longer waiting").isNull();
+    Db.chained(orderId);
+    assertThat(
+            Db.text(
+                "SELECT actor FROM payment_log WHERE order_id = ? AND kind = 'REFUND_REQUESTED'",
+                orderId))
+        .isEqualTo("operator");
+    assertThat(
+            Db.count(
+                "SELECT sum(amount) FROM money_movement WHERE attempt_id = ? AND movement = ?",
+                surplus,
+                "RETURNED"))
+        .isEqualTo(amount);
+  }
+
+  @Test
+  @DisplayName(
+      "scenario 2: a refused surplus given back in KOMOJU's portal (its webhook lost) is recorded"
+          + " by an operator once, with its reference, and never more than waits")
+  void refusedSurplusReturnedInThePortalIsRecorded() {
+    String sku = Db.newProduct(10, 2200, 10);
+    JsonNode order = new Shopper(SHOP).order(sku, 1);
+    long orderId = order.get("id").asLong();
+    long amount = order.get("amount").asLong();
+    long surplus = surplusRefusedOnce(orderId, order);
+    String chargeId = Db.text("SELECT gateway_charge_id FROM charge_attempt WHERE id = ?", surplus);
+    Sandbox.webhookDelivery("komoju", orderId, "never", 0);
+    Sandbox.refund("komoju", chargeId, amount);
+
+    String path = "/api/review/attempts/" + surplus + "/returned-outside";
+    HttpResponse<String> over =
+        OPERATOR.postJson(
+            path,
+            "outside-" + UUID.randomUUID(),
+            "{\"amount\": " + (amount + 1) + ", \"reference\": \"re_portal\"}");
+    assertThat(over.statusCode()).as(over.body()).isEqualTo(409);
+    assertThat(over.body()).contains("more-than-held");
+    HttpResponse<String> recorded =
+        OPERATOR.postJson(
+            path,
+            "outside-" + UUID.randomUUID(),
+            "{\"amount\": " + amount + ", \"reference\": \"re_portal\"}");
+    assertThat(recorded.statusCode()).as(recorded.body()).isEqualTo(200);
+    assertThat(Shopper.json(recorded.body()).path("still_waiting").asLong()).isZero();
+    assertThat(attemptStatuses(orderId)).isEqualTo(List.of("SURPLUS_REFUNDED", "SUCCEEDED"));
+    assertThat(waiting(surplus)).isNull();
+    HttpResponse<String> twice =
+        OPERATOR.postJson(
+            path,
+            "outside-" + UUID.randomUUID(),
+            "{\"amount\": " + amount + ", \"reference\": \"re_portal\"}");
+    assertThat(twice.statusCode()).as(twice.body()).isEqualTo(409);
+    assertThat(twice.body()).contains("nothing-to-record");
+    Db.chained(orderId);
+    assertThat(
+            Db.text(
+                "SELECT actor FROM payment_log WHERE order_id = ? AND kind = 'RETURN_RECORDED'",
+                orderId))
+        .isEqualTo("operator");
+    MoneyTrail.assertNetIs(orderId, amount);
+    assertThat(orderStatus(orderId)).isEqualTo("PAID");
   }
 
   @Test

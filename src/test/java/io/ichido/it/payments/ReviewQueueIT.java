@@ -16,6 +16,7 @@ import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.Shopper;
 import io.ichido.it.support.Together;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.DisplayName;
@@ -138,6 +139,56 @@ class ReviewQueueIT extends OnSharedDeployment {
     assertThat(refund.statusCode()).as(refund.body()).isEqualTo(409);
     assertThat(refund.body()).contains("order-not-in-review");
     assertThat(refundedAtTheGateway(orderId)).isZero();
+  }
+
+  @Test
+  @DisplayName(
+      "an overpayment accepted: only what it took beyond the price goes back, its refund's webhook"
+          + " is no refund of the order (still PAID, no return invoice), and the whole price can"
+          + " still be refunded")
+  void overpaymentAccepted() {
+    String sku = Db.newProduct(10, 5000, 10);
+    JsonNode charge = inReview(sku, "review-over-" + UUID.randomUUID() + "@example.jp", 408);
+    long orderId = charge.path("order_id").asLong();
+    long price = charge.path("amount").asLong();
+    String chargeId = charge.path("charge_id").asText();
+
+    HttpResponse<String> accepted =
+        OPERATOR.postJson(
+            "/api/review/orders/" + orderId + "/accept", "accept-" + UUID.randomUUID(), "");
+    assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(200);
+    assertThat(Shopper.json(accepted.body()).path("paid").asLong()).isEqualTo(price);
+    Await.until(
+        "the surplus given back and its webhooks taken",
+        Duration.ofSeconds(20),
+        () ->
+            refundedAtTheGateway(orderId) == 408
+                && Db.count(
+                        "SELECT count(*) FROM payment_log WHERE kind = 'WEBHOOK_PROCESSED'"
+                            + " AND charge_id = ? AND details LIKE '%refund%'",
+                        chargeId)
+                    > 0);
+    Outbox.settledFor(orderId);
+
+    assertThat(status(orderId)).as("one refund, one fact: the surplus's").isEqualTo("PAID");
+    assertThat(
+            Db.count(
+                "SELECT count(*) FROM receipt WHERE order_id = ? AND kind = 'RETURN'", orderId))
+        .isZero();
+    assertThat(
+            Db.count(
+                "SELECT sum(amount) FROM money_movement WHERE order_id = ? AND movement = ?",
+                orderId,
+                "RETURNED"))
+        .as("the ledger")
+        .isEqualTo(408);
+    HttpResponse<String> whole =
+        SHOP_A.postJson(
+            "/api/orders/" + orderId + "/refunds",
+            "refund-" + UUID.randomUUID(),
+            "{\"amount\": " + price + "}");
+    assertThat(whole.statusCode()).as(whole.body()).isEqualTo(201);
+    assertThat(refundedAtTheGateway(orderId)).isEqualTo(408 + price);
   }
 
   @Test

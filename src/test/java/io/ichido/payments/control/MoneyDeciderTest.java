@@ -53,7 +53,7 @@ class MoneyDeciderTest {
     world.gatewayReturns(true);
 
     assertThat(MoneyDecider.waysOut(world.money, late))
-        .containsExactlyInAnyOrder(Way.RETRY_RETURN, Way.RECORD_RETURNED_OUTSIDE);
+        .containsExactlyInAnyOrder(Way.RETURN_AGAIN, Way.RECORD_RETURNED_OUTSIDE);
     assertThat(world.money.attempt(paying).orElseThrow().role()).isEqualTo(Role.PAYMENT);
     world.check();
 

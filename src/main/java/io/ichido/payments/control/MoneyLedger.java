@@ -1,0 +1,134 @@
+package io.ichido.payments.control;
+
+import io.ichido.payments.control.MoneyDecider.Decision;
+import io.ichido.payments.entity.ChargeAttempt;
+import io.ichido.payments.entity.ChargeStatus;
+import io.ichido.payments.entity.GatewayRefund;
+import io.ichido.payments.entity.MoneyEffect;
+import io.ichido.payments.entity.MoneyMovement;
+import io.ichido.payments.entity.MoneyObservation;
+import io.ichido.payments.entity.OrderMoney;
+import io.ichido.payments.entity.OrderMoney.AttemptMoney;
+import io.ichido.payments.entity.OrderMoney.Role;
+import io.ichido.payments.entity.PayableOrder;
+import io.ichido.platform.control.Rows;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import jakarta.transaction.Transactional.TxType;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where the money decider meets the database: reads what is known of an order's money (its
+ * attempts, the refunds asked of them, and its ledger), decides one observation, and adds the
+ * decision's ledger rows, in the caller's transaction under the order's lock. The caller carries
+ * out the decision's other effects.
+ */
+@ApplicationScoped
+public class MoneyLedger {
+
+  private static final String SUMS =
+      "SELECT m.attempt_id, m.movement, sum(m.amount) FROM money_movement m"
+          + " WHERE m.order_id = ?1 GROUP BY m.attempt_id, m.movement";
+
+  @PersistenceContext EntityManager em;
+
+  @Inject Gateways gateways;
+
+  /**
+   * Decides {@code seen} for {@code order} (locked by the caller) and writes its rows: {@code
+   * reference} is the gateway's id for the movement (charge or refund) or the operator's.
+   */
+  @Transactional(TxType.MANDATORY)
+  public Decision observe(
+      PayableOrder order, MoneyObservation seen, String reference, String via, String recordedBy) {
+    Decision decision = MoneyDecider.decide(of(order), seen);
+    for (MoneyEffect effect : decision.effects()) {
+      if (effect instanceof MoneyEffect.Ledger row) {
+        ChargeAttempt attempt = Rows.find(em, ChargeAttempt.class, row.attemptId());
+        em.persist(new MoneyMovement(attempt, row, reference, via, recordedBy));
+      }
+    }
+    em.flush();
+    return decision;
+  }
+
+  /** What the gateway has given back of an attempt in all, as the ledger knows it. */
+  @Transactional(TxType.MANDATORY)
+  public long returnedOf(long orderId, long attemptId) {
+    return sums(orderId).getOrDefault(attemptId, new long[2])[1];
+  }
+
+  /** What is known of the order's money now. */
+  @Transactional(TxType.MANDATORY)
+  public OrderMoney of(PayableOrder order) {
+    Map<Long, long[]> sums = sums(order.id());
+    Map<Long, List<GatewayRefund>> refunds = new HashMap<>();
+    em.createNamedQuery(GatewayRefund.FOR_ORDER, GatewayRefund.class)
+        .setParameter("orderId", order.id())
+        .getResultStream()
+        .forEach(r -> refunds.computeIfAbsent(r.attemptId(), id -> new ArrayList<>()).add(r));
+    List<AttemptMoney> attempts = new ArrayList<>();
+    for (ChargeAttempt attempt :
+        em.createNamedQuery(ChargeAttempt.FOR_ORDER, ChargeAttempt.class)
+            .setParameter("orderId", order.id())
+            .getResultList()) {
+      long[] sum = sums.getOrDefault(attempt.id(), new long[2]);
+      List<GatewayRefund> its = refunds.getOrDefault(attempt.id(), List.of());
+      long returning =
+          its.stream().filter(r -> r.status().inDoubt()).mapToLong(GatewayRefund::amount).sum();
+      Role role = role(attempt, sum[0]);
+      boolean refundable =
+          attempt.gatewayChargeId() != null
+              && gateways.named(attempt.gateway()).map(PaymentGateway::refunds).orElse(false);
+      boolean surplusRefused =
+          its.stream().anyMatch(r -> r.owed() && r.status() == GatewayRefund.Status.FAILED)
+              && its.stream().noneMatch(r -> r.owed() && r.status() != GatewayRefund.Status.FAILED);
+      long paid = role == Role.PAYMENT ? Math.min(sum[0], order.amount()) : 0;
+      AttemptMoney money =
+          new AttemptMoney(
+              attempt.id(),
+              role,
+              attempt.currency(),
+              sum[0],
+              sum[1],
+              returning,
+              paid,
+              surplusRefused || (!refundable && role != Role.REVIEW),
+              refundable);
+      attempts.add(money.loose() > 0 ? money : money.retried());
+    }
+    return new OrderMoney(order.amount(), order.currency(), order.standing().open(), attempts);
+  }
+
+  private static Role role(ChargeAttempt attempt, long received) {
+    ChargeStatus status = attempt.status();
+    if (status.paid()) {
+      return Role.PAYMENT;
+    }
+    if (status.surplus()) {
+      return Role.SURPLUS;
+    }
+    if (status == ChargeStatus.NEEDS_REVIEW) {
+      return received > 0 ? Role.REVIEW : Role.ENDED;
+    }
+    return status.holdsSlot() ? Role.WAITING : Role.ENDED;
+  }
+
+  @SuppressWarnings("unchecked")
+  private Map<Long, long[]> sums(long orderId) {
+    Map<Long, long[]> sums = new HashMap<>();
+    for (Object[] row :
+        (List<Object[]>) em.createNativeQuery(SUMS).setParameter(1, orderId).getResultList()) {
+      long[] sum = sums.computeIfAbsent(((Number) row[0]).longValue(), id -> new long[2]);
+      int side = MoneyEffect.Movement.CHARGED.name().equals(row[1]) ? 0 : 1;
+      sum[side] += ((Number) row[2]).longValue();
+    }
+    return sums;
+  }
+}
