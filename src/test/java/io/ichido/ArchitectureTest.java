@@ -7,6 +7,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaCall;
 import com.tngtech.archunit.core.domain.JavaClass;
@@ -16,6 +17,10 @@ import com.tngtech.archunit.core.domain.properties.HasOwner;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
+import io.ichido.payments.control.MoneyDecider;
+import io.ichido.payments.entity.MoneyEffect;
+import io.ichido.payments.entity.MoneyObservation;
+import io.ichido.payments.entity.OrderMoney;
 import jakarta.persistence.EntityManager;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -54,6 +59,43 @@ class ArchitectureTest {
         .dependOnClassesThat(
             resideInAPackage("io.ichido..").and(not(resideInAPackage("io.ichido.idempotency.."))))
         .because("a team must be able to lift the idempotency jar into its own WAR")
+        .check(PRODUCTION);
+  }
+
+  @Test
+  @DisplayName(
+      "the money decider and what it decides on do no I/O, read no clock, need no container")
+  void moneyIsDecidedPurely() {
+    DescribedPredicate<JavaClass> decider =
+        JavaClass.Predicates.belongToAnyOf(
+            MoneyDecider.class, OrderMoney.class, MoneyObservation.class, MoneyEffect.class);
+    classes()
+        .that(decider)
+        .should()
+        .onlyDependOnClassesThat(
+            resideInAPackage("java.lang")
+                .or(resideInAPackage("java.util"))
+                .or(resideInAPackage("java.util.function"))
+                .or(resideInAPackage("java.util.stream"))
+                .or(decider)
+                .or(
+                    DescribedPredicate.describe(
+                        "arrays of them",
+                        type -> type.isArray() && decider.test(type.getBaseComponentType()))))
+        .andShould(
+            new ArchCondition<JavaClass>("read no clock") {
+              @Override
+              public void check(JavaClass item, ConditionEvents events) {
+                for (JavaCall<?> call : item.getMethodCallsFromSelf()) {
+                  if (call.getTargetOwner().isEquivalentTo(System.class)) {
+                    events.add(SimpleConditionEvent.violated(call, call.getDescription()));
+                  }
+                }
+              }
+            })
+        .because(
+            "a pure decider is what lets millions of event orders be explored before a customer"
+                + " meets one (docs/architecture.md, Who decides money)")
         .check(PRODUCTION);
   }
 

@@ -56,7 +56,7 @@ public class ReviewResource {
       operationId = "reviewQueue",
       summary = "What waits for an operator",
       description =
-          "The orders in review (a short or other amount, a payment after expiry, a dispute, a surplus that did not go back), oldest first, each with why, what it owes and what each of its attempts received and gave back; and the charges and refunds still in doubt after `ichido.review.in-doubt-after` (15 minutes by default), with what the last try found. At most `limit` of each.")
+          "The orders in review (a short or other amount, a payment after expiry, a dispute), oldest first, each with why, what it owes and what each of its attempts received and gave back; the charges and refunds still in doubt after `ichido.review.in-doubt-after` (15 minutes by default), with what the last try found; and the money that could not go back by itself (`returns_waiting`), with what an operator can do about it. At most `limit` of each.")
   @APIResponse(
       responseCode = "200",
       description = "The queue.",
