@@ -95,4 +95,24 @@ public final class GatewayHttp {
     JsonNode value = node.path(field);
     return value.isMissingNode() || value.isNull() ? null : value.asText();
   }
+
+  /**
+   * A sum of money the gateway stated, exactly as it stated it: a JSON integer from 0 up, in the
+   * smallest unit. Anything else (a fraction, a string, a number beyond a long, a negative, no
+   * value at all) is a word we do not know: the answer says nothing about the money.
+   */
+  public static long amount(String gateway, JsonNode node, String field) {
+    JsonNode value = node.path(field);
+    if (value.isIntegralNumber() && value.canConvertToLong() && value.longValue() >= 0) {
+      return value.longValue();
+    }
+    throw new UnheardWord(
+        gateway, "an amount (" + field + ")", value.isMissingNode() ? "none" : value.toString());
+  }
+
+  /** As {@link #amount}, where the gateway may leave the field out: {@code otherwise} then. */
+  public static long amountOr(String gateway, JsonNode node, String field, long otherwise) {
+    JsonNode value = node.path(field);
+    return value.isMissingNode() || value.isNull() ? otherwise : amount(gateway, node, field);
+  }
 }

@@ -145,7 +145,7 @@ public class KomojuGateway implements PaymentGateway {
             ? GatewayHttp.text(refunds.get(refunds.size() - 1), "id")
             : null;
     return new GatewayRefundAnswer(
-        refundId, payment.path("amount_refunded").asLong(command.amount()));
+        refundId, GatewayHttp.amountOr(NAME, payment, "amount_refunded", command.amount()));
   }
 
   @Override
@@ -191,7 +191,7 @@ public class KomojuGateway implements PaymentGateway {
       throw new GatewayRejected(NAME, String.valueOf(code));
     }
     String id = GatewayHttp.text(body, "id");
-    long amount = body.path("amount").asLong();
+    long amount = GatewayHttp.amount(NAME, body, "amount");
     String currency = GatewayHttp.text(body, "currency");
     Map<String, Object> instructions =
         new LinkedHashMap<>(
@@ -211,7 +211,7 @@ public class KomojuGateway implements PaymentGateway {
               null,
               null,
               null,
-              body.path("amount_refunded").asLong(0));
+              GatewayHttp.amountOr(NAME, body, "amount_refunded", 0));
       case "authorized", "pending" ->
           new GatewayCharge(
               ChargeStatus.AWAITING_PAYMENT,

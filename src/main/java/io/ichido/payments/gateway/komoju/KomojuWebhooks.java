@@ -1,6 +1,7 @@
 package io.ichido.payments.gateway.komoju;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.ichido.payments.control.GatewayHttp;
 import io.ichido.payments.entity.GatewayNotice;
 import io.ichido.payments.entity.GatewayNotice.Outcome;
 import io.ichido.payments.gateway.EventJson;
@@ -73,8 +74,9 @@ public class KomojuWebhooks implements GatewayWebhook {
     }
     long amount =
         outcome == Outcome.REFUNDED
-            ? payment.path("amount_refunded").asLong(payment.path("amount").asLong())
-            : payment.path("amount").asLong();
+            ? GatewayHttp.amountOr(
+                NAME, payment, "amount_refunded", GatewayHttp.amount(NAME, payment, "amount"))
+            : GatewayHttp.amount(NAME, payment, "amount");
     return new ReceivedEvent(
         NAME,
         id,

@@ -168,7 +168,8 @@ public class OmiseGateway implements PaymentGateway {
     if (!answer.ok() || !"refund".equals(GatewayHttp.text(body, "object"))) {
       throw new GatewayRejected(NAME, String.valueOf(GatewayHttp.text(body, "code")));
     }
-    return new GatewayRefundAnswer(GatewayHttp.text(body, "id"), body.path("amount").asLong());
+    return new GatewayRefundAnswer(
+        GatewayHttp.text(body, "id"), GatewayHttp.amount(NAME, body, "amount"));
   }
 
   private static GatewayCharge interpret(Answer answer) {
@@ -182,7 +183,7 @@ public class OmiseGateway implements PaymentGateway {
 
   private static GatewayCharge interpret(JsonNode body) {
     String id = GatewayHttp.text(body, "id");
-    long amount = body.path("amount").asLong();
+    long amount = GatewayHttp.amount(NAME, body, "amount");
     String currency = String.valueOf(GatewayHttp.text(body, "currency")).toUpperCase(Locale.ROOT);
     String authorizeUri = GatewayHttp.text(body, "authorize_uri");
     return switch (String.valueOf(GatewayHttp.text(body, "status"))) {
@@ -196,7 +197,8 @@ public class OmiseGateway implements PaymentGateway {
               null,
               null,
               null,
-              body.path("refunded_amount").asLong(body.path("refunded").asLong()));
+              GatewayHttp.amountOr(
+                  NAME, body, "refunded_amount", GatewayHttp.amountOr(NAME, body, "refunded", 0)));
       case "pending" ->
           new GatewayCharge(
               ChargeStatus.REQUIRES_ACTION,

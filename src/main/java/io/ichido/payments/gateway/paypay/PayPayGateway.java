@@ -118,7 +118,7 @@ public class PayPayGateway implements PaymentGateway {
     return new GatewayCharge(
         ChargeStatus.AWAITING_PAYMENT,
         merchantPaymentId,
-        amount.path("amount").asLong(),
+        GatewayHttp.amount(NAME, amount, "amount"),
         GatewayHttp.text(amount, "currency"),
         instructions,
         GatewayHttp.text(data, "url"),
@@ -262,7 +262,7 @@ public class PayPayGateway implements PaymentGateway {
   /** A payment as Get Payment Details shows it. */
   static GatewayCharge details(String merchantPaymentId, JsonNode data) {
     JsonNode amount = data.path("amount");
-    long value = amount.path("amount").asLong();
+    long value = GatewayHttp.amount(NAME, amount, "amount");
     String currency = GatewayHttp.text(amount, "currency");
     long refunded = refunded(data);
     String status = String.valueOf(GatewayHttp.text(data, "status"));
@@ -319,7 +319,7 @@ public class PayPayGateway implements PaymentGateway {
     for (JsonNode refund : payment.path("refunds").path("data")) {
       String status = GatewayHttp.text(refund, "status");
       if ("CREATED".equals(status) || "REFUNDED".equals(status)) {
-        total += refund.path("amount").path("amount").asLong();
+        total += GatewayHttp.amount(NAME, refund.path("amount"), "amount");
       }
     }
     return total;

@@ -3,6 +3,7 @@ package io.ichido.payments.gateway.stripe;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.stripe.exception.SignatureVerificationException;
 import com.stripe.net.Webhook;
+import io.ichido.payments.control.GatewayHttp;
 import io.ichido.payments.entity.GatewayNotice;
 import io.ichido.payments.entity.GatewayNotice.Outcome;
 import io.ichido.payments.gateway.EventJson;
@@ -143,9 +144,9 @@ public class StripeWebhooks implements GatewayWebhook {
     String chargeId = EventJson.text(object, aboutCharge ? "payment_intent" : "id");
     long amount =
         switch (outcome) {
-          case REFUNDED -> object.path("amount_refunded").asLong();
-          case SUCCEEDED -> object.path("amount_received").asLong();
-          default -> object.path("amount").asLong();
+          case REFUNDED -> GatewayHttp.amount(NAME, object, "amount_refunded");
+          case SUCCEEDED -> GatewayHttp.amount(NAME, object, "amount_received");
+          default -> GatewayHttp.amountOr(NAME, object, "amount", 0);
         };
     String reason =
         switch (outcome) {
