@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ichido.it.support.Db;
 import io.ichido.it.support.Sandbox;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -43,6 +44,52 @@ final class MoneyTrail {
             charge.path("id").asText(),
             charge.path("idempotencyKey").asText())
         > 0;
+  }
+
+  /**
+   * Where the order's ledger (its {@code money_movement} rows) and what the sandbox's ledger holds
+   * disagree, charge by charge: what each charge took and gave back, against the rows of the
+   * attempt Ichido knows it by. Empty when they agree.
+   */
+  static List<String> ledgerDisagreements(long orderId) {
+    List<String> wrong = new ArrayList<>();
+    long rowsFound = 0;
+    for (JsonNode charge : Sandbox.charges(orderId)) {
+      long took =
+          TOOK_MONEY.contains(charge.path("status").asText()) ? charge.path("amount").asLong() : 0;
+      long refunded = took == 0 ? 0 : charge.path("amountRefunded").asLong();
+      // 2C2P's ledger id is its tranRef; Ichido knows the charge by the invoice number, its key.
+      long attempt =
+          Db.count(
+              "SELECT COALESCE(max(id), -1) FROM charge_attempt WHERE order_id = ?"
+                  + " AND gateway_charge_id IN (?, ?)",
+              orderId,
+              charge.path("id").asText(),
+              charge.path("idempotencyKey").asText());
+      long charged =
+          Db.count(
+              "SELECT COALESCE(sum(amount), 0) FROM money_movement WHERE attempt_id = ?"
+                  + " AND movement = 'CHARGED'",
+              attempt);
+      long back =
+          Db.count(
+              "SELECT COALESCE(sum(amount), 0) FROM money_movement WHERE attempt_id = ?"
+                  + " AND movement <> 'CHARGED'",
+              attempt);
+      rowsFound += Db.count("SELECT count(*) FROM money_movement WHERE attempt_id = ?", attempt);
+      if (charged != took || back != refunded) {
+        wrong.add(
+            "order %d charge %s: the gateway took %d and gave back %d, the ledger says %d and %d"
+                .formatted(orderId, charge.path("id").asText(), took, refunded, charged, back));
+      }
+    }
+    long rows = Db.count("SELECT count(*) FROM money_movement WHERE order_id = ?", orderId);
+    if (rows != rowsFound) {
+      wrong.add(
+          "order %d: %d ledger rows for charges the gateway does not hold"
+              .formatted(orderId, rows - rowsFound));
+    }
+    return wrong;
   }
 
   static void assertNetIs(long orderId, long expected) {
