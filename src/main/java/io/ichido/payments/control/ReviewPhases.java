@@ -23,7 +23,6 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
@@ -59,18 +58,22 @@ class ReviewPhases {
     if (refunds.stream().anyMatch(r -> r.review() && r.status() != GatewayRefund.Status.FAILED)) {
       throw ReviewRefusal.refundBegun(orderId);
     }
-    List<ChargeAttempt> held =
-        attempts.stream()
-            .filter(ChargeAttempt::heldInReview)
-            .filter(a -> held(a) > 0)
-            .sorted(Comparator.comparingLong(ReviewPhases::held).reversed())
-            .toList();
-    if (held.isEmpty()) {
-      throw ReviewRefusal.nothingReceived(orderId, nothingHeld(attempts));
+    MoneyDecider.Decision decision =
+        ledger.observe(order, new MoneyObservation.Accepted(operator), null, "review", operator);
+    if (decision.refusal().isPresent()) {
+      throw "review-refund-begun".equals(decision.refusal().get().problem())
+          ? ReviewRefusal.refundBegun(orderId)
+          : ReviewRefusal.nothingReceived(orderId, nothingHeld(attempts));
     }
-    ChargeAttempt paying = held.get(0);
+    MoneyEffect.Paid accepted =
+        decision.effects().stream()
+            .filter(MoneyEffect.Paid.class::isInstance)
+            .map(MoneyEffect.Paid.class::cast)
+            .findFirst()
+            .orElseThrow();
+    ChargeAttempt paying = attempt(attempts, accepted.attemptId());
     long received = held(paying);
-    long paid = Math.min(received, order.amount());
+    long paid = accepted.amount();
     paying.accepted();
     events.fire(
         new ReviewAccepted(
@@ -86,28 +89,38 @@ class ReviewPhases {
             operator,
             key));
     long returning = 0;
-    if (received > paid) {
-      returning += received - paid;
-      if (gateways.named(paying.gateway()).map(PaymentGateway::refunds).orElse(false)) {
-        surpluses.queueRefund(paying, received - paid);
+    long others = 0;
+    for (MoneyEffect effect : decision.effects()) {
+      if (!(effect instanceof MoneyEffect.Surplus surplus)) {
+        continue;
       }
-    }
-    for (ChargeAttempt other : held.subList(1, held.size())) {
-      returning += held(other);
-      surpluses.received(
-          other,
-          other.gatewayChargeId(),
-          held(other),
-          other.currency(),
-          "an operator accepted attempt " + paying.id() + "'s money as the order's payment",
-          "review");
+      returning += surplus.amount();
+      ChargeAttempt attempt = attempt(attempts, surplus.attemptId());
+      if (attempt != paying) {
+        others += surplus.amount();
+        surpluses.received(
+            attempt,
+            attempt.gatewayChargeId(),
+            surplus.amount(),
+            attempt.currency(),
+            surplus.why(),
+            "review");
+      } else if (decision
+          .effects()
+          .contains(
+              new MoneyEffect.SendReturn(
+                  paying.id(), surplus.amount(), MoneyEffect.Purpose.SURPLUS))) {
+        surpluses.queueRefund(paying, surplus.amount());
+      } else {
+        surpluses.cannotGoBack(paying, surplus.amount(), surplus.why());
+      }
     }
     PayableOrder now = orders.find(orderId).orElseThrow();
     return new ReviewOutcome(
         orderId,
         "accepted",
         now.status(),
-        received + held.stream().skip(1).mapToLong(ReviewPhases::held).sum(),
+        received + others,
         paid,
         returning,
         paying.currency(),
@@ -334,6 +347,10 @@ class ReviewPhases {
       throw ReviewRefusal.notInReview(orderId, order.status());
     }
     return order;
+  }
+
+  private static ChargeAttempt attempt(List<ChargeAttempt> attempts, long id) {
+    return attempts.stream().filter(a -> a.id() == id).findFirst().orElseThrow();
   }
 
   private List<ChargeAttempt> attempts(long orderId) {

@@ -61,7 +61,8 @@ public class Reviews {
 
   /**
    * Orders whose money may wait for a person outside review: a surplus return the gateway refused
-   * (and none asked again since), or a surplus on a gateway that gives nothing back by API.
+   * (and none asked again since), or a surplus (or what an accepted payment took beyond the price)
+   * on a gateway that gives nothing back by API.
    */
   private static final String RETURNS_WAITING =
       "SELECT DISTINCT a.order_id FROM charge_attempt a WHERE a.status <> 'NEEDS_REVIEW' AND ("
@@ -70,6 +71,9 @@ public class Reviews {
           + " AND NOT EXISTS (SELECT 1 FROM gateway_refund r WHERE r.attempt_id = a.id"
           + " AND r.reason = 'surplus' AND r.status <> 'FAILED'))"
           + " OR (a.status = 'SURPLUS' AND NOT EXISTS (SELECT 1 FROM gateway_refund r"
+          + " WHERE r.attempt_id = a.id AND r.reason = 'surplus'))"
+          + " OR (a.status IN ('SUCCEEDED', 'PARTIALLY_REFUNDED', 'REFUNDED')"
+          + " AND a.received_amount > a.amount AND NOT EXISTS (SELECT 1 FROM gateway_refund r"
           + " WHERE r.attempt_id = a.id AND r.reason = 'surplus')))"
           + " ORDER BY a.order_id LIMIT ?1";
 

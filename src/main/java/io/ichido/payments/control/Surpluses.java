@@ -99,29 +99,14 @@ public class Surpluses {
             + " payment: {6}. It goes back by itself.");
     PaymentGateway gateway = gateways.named(attempt.gateway()).orElse(null);
     if (gateway == null || !gateway.refunds() || attempt.gatewayChargeId() == null) {
-      String reason =
+      cannotGoBack(
+          attempt,
+          amount,
           gateway == null || !gateway.refunds()
               ? attempt.gateway()
                   + " refunds are not made by API here: give the money back in its"
                   + " merchant portal"
-              : "the gateway named no charge to refund";
-      events.fire(
-          new SurplusRefundFailed(
-              attempt.orderId(),
-              attempt.id(),
-              attempt.gateway(),
-              attempt.gatewayChargeId(),
-              amount,
-              currency,
-              "a surplus of "
-                  + amount
-                  + " "
-                  + currency
-                  + " (attempt "
-                  + attempt.id()
-                  + ") could"
-                  + " not go back by itself: "
-                  + reason));
+              : "the gateway named no charge to refund");
       return;
     }
     queueRefund(attempt, owed);
@@ -168,6 +153,24 @@ public class Surpluses {
             Math.min(refunded, amount),
             currency,
             via));
+  }
+
+  /**
+   * Money of the attempt the order does not keep that cannot go back by itself: chained as such
+   * ({@code SURPLUS_REFUND_FAILED}), and listed in the review queue with an operator's ways out.
+   */
+  @Transactional(TxType.MANDATORY)
+  public void cannotGoBack(ChargeAttempt attempt, long amount, String why) {
+    events.fire(
+        new SurplusRefundFailed(
+            attempt.orderId(),
+            attempt.id(),
+            attempt.gateway(),
+            attempt.gatewayChargeId(),
+            amount,
+            attempt.currency(),
+            "a surplus of %d %s (attempt %d) could not go back by itself: %s"
+                .formatted(amount, attempt.currency(), attempt.id(), why)));
   }
 
   /** Logs the surplus with {@code message} and chains its fact ({@code PAYMENT_SURPLUS}). */
