@@ -120,7 +120,7 @@ final class StripeApi implements Gateway {
     String id = intentId(request);
     if (id != null) {
       return find(id)
-          .map(intent -> SandboxResponse.json(200, intent))
+          .map(intent -> SandboxResponse.json(200, expanded(intent, request)))
           .orElseGet(
               () ->
                   StripeErrors.error(
@@ -156,6 +156,38 @@ final class StripeApi implements Gateway {
   @Override
   public boolean answersWithPayment(SandboxRequest request) {
     return request.is("POST", INTENTS) || intentId(request) != null;
+  }
+
+  /**
+   * The intent as {@code expand[]=latest_charge} asks for it: its latest charge as an object, whose
+   * {@code amount_refunded} counts every refund of it (the ledger's), as Stripe's Charge does.
+   * Without the parameter, or without a charge, the intent as stored (the charge an id).
+   */
+  private ObjectNode expanded(ObjectNode intent, SandboxRequest request) {
+    boolean asked =
+        request.queryParameters().entrySet().stream()
+            .anyMatch(
+                p -> p.getKey().startsWith("expand[") && "latest_charge".equals(p.getValue()));
+    String charge = intent.path("latest_charge").asText(null);
+    if (!asked || charge == null) {
+      return intent;
+    }
+    String id = intent.path("id").asText();
+    ObjectNode copy = intent.deepCopy();
+    ObjectNode object = copy.putObject("latest_charge");
+    object.put("id", charge).put("object", "charge").put("payment_intent", id);
+    object.put("currency", intent.path("currency").asText());
+    Optional<LedgerEntry> entry = ledger.find(NAME, id);
+    boolean paid = entry.map(e -> e.status().paid()).orElse(false);
+    long amount = entry.map(LedgerEntry::amount).orElse(intent.path("amount").asLong());
+    long refunded = paid ? entry.get().amountRefunded() : 0;
+    object.put("amount", amount);
+    object.put("amount_captured", paid ? amount : 0);
+    object.put("amount_refunded", refunded);
+    object.put("refunded", paid && refunded == amount);
+    object.put("paid", paid);
+    object.put("status", paid ? "succeeded" : "failed");
+    return copy;
   }
 
   /** The id of {@code GET /v1/payment_intents/{id}}, or null for any other request. */

@@ -143,8 +143,10 @@ public class Charges {
   /** Phases 2 and 3: the attempt is committed; the gateway hears of it now. */
   private ChargeOutcome send(PaymentGateway gateway, ChargeStep.Send send) {
     GatewayCharge answer;
+    GatewayCharge believed;
     try {
       answer = calls.charge(gateway, send.command(), new GatewayCalls.Tries());
+      believed = calls.believed(gateway, send.command(), answer, false);
     } catch (GatewayRejected refused) {
       late.now(
           send.attemptId(),
@@ -158,7 +160,6 @@ public class Charges {
           send.attemptId(), "lost answer", () -> phases.unknown(send.attemptId(), why, "charge"));
       throw lost;
     }
-    GatewayCharge believed = calls.believed(gateway, send.command(), answer);
     ChargeOutcome outcome =
         late.now(
             send.attemptId(),

@@ -63,24 +63,31 @@ public class GatewayCalls {
   }
 
   /**
-   * The answer to a charge, or what the gateway holds when the answer names another amount or
-   * currency than was asked for: such an answer is read back before it is believed, since the
-   * gateway keeps what it did and an answer can be garbled on its way. A person decides only when
-   * the read-back says the same; when none can be had, the answer as it came, which pays nothing.
+   * The answer to a charge, or what the gateway holds when the answer may not say it: an answer
+   * naming another amount or currency than was asked for (the gateway keeps what it did, and an
+   * answer can be garbled on its way), and the answer to a create sent again, which may be the
+   * gateway's replay of its first answer (what it holds now may differ: a refund made since). A
+   * person decides only when the read-back says the same; when none can be had, the attempt stays
+   * in doubt ({@link GatewayUnavailable}), to be asked again.
    */
   public GatewayCharge believed(
-      PaymentGateway gateway, ChargeCommand command, GatewayCharge answer) {
+      PaymentGateway gateway, ChargeCommand command, GatewayCharge answer, boolean resent) {
     boolean disagrees =
         answer.status() != ChargeStatus.DECLINED
             && (answer.amount() != command.amount()
                 || !command.currency().equalsIgnoreCase(answer.currency()));
-    if (!disagrees || answer.chargeId() == null) {
+    boolean mayBeStale = resent && answer.status() == ChargeStatus.SUCCEEDED;
+    if (!(disagrees || mayBeStale) || answer.chargeId() == null) {
       return answer;
     }
     try {
       return retrieve(gateway, answer.chargeId(), new Tries());
-    } catch (RuntimeException noSecondOpinion) {
-      return answer;
+    } catch (GatewayRejected | GatewayUnavailable noSecondOpinion) {
+      throw new GatewayUnavailable(
+          gateway.name(),
+          (disagrees ? "answered another amount" : "answered a create sent again")
+              + " and could not be read back",
+          noSecondOpinion);
     }
   }
 

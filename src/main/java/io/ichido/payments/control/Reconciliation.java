@@ -78,7 +78,7 @@ public class Reconciliation {
         ChargeCommand command = ChargeCommand.of(attempt);
         answer =
             calls.believed(
-                gateway, command, calls.charge(gateway, command, new GatewayCalls.Tries()));
+                gateway, command, calls.charge(gateway, command, new GatewayCalls.Tries()), true);
       } else {
         // What a search shows is as of when it was asked, not when its answer came.
         Instant asked = Instant.now();

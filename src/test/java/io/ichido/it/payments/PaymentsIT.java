@@ -401,6 +401,45 @@ class PaymentsIT extends OnSharedDeployment {
         .isZero();
   }
 
+  @Concurrent
+  @Test
+  @DisplayName(
+      "scenario 3: Stripe's answer lost, the charge refunded in Stripe's dashboard (no webhook),"
+          + " then the client's resend: its replayed answer is read back, never paid, nothing"
+          + " sold, the money shown back in full")
+  void stripeRefundedBeforeTheResend() {
+    String sku = Db.newProduct(10, 3300, 10);
+    JsonNode order = new Shopper(SHOP_A).order(sku, 1);
+    long orderId = order.get("id").asLong();
+    Sandbox.webhookDelivery("stripe", orderId, "never", 0);
+    // Every answer of the call's tries lost: the charge is made, nobody hears of it.
+    Sandbox.fault("stripe", orderId, "drop", 4, 0);
+    String key = "pay-" + UUID.randomUUID();
+    String body = Shopper.chargeBody(order, "stripe", "card", Sandbox.CARD_THAT_PAYS.get("stripe"));
+    HttpResponse<String> lost = SHOP_A.postJson(CHARGE, key, body);
+    assertThat(lost.statusCode()).as(lost.body()).isEqualTo(503);
+    Sandbox.clearFaults(orderId);
+    List<JsonNode> made = Sandbox.charges(orderId);
+    assertThat(made).hasSize(1);
+    Sandbox.refundAll("stripe", made.get(0).path("id").asText());
+
+    HttpResponse<String> resent = new Shopper(SHOP_A).untilFinal(CHARGE, key, body);
+
+    assertThat(resent.body()).doesNotContain("\"order_status\":\"PAID\"");
+    JsonNode now = Shopper.json(SHOP_A.get("/api/orders/" + orderId).body());
+    assertThat(now.path("status").asText()).as(now.toString()).isEqualTo("PENDING_PAYMENT");
+    JsonNode payment = now.path("payments").get(0);
+    assertThat(payment.path("status").asText()).isEqualTo("SURPLUS_REFUNDED");
+    assertThat(payment.path("refunded").asLong()).isEqualTo(payment.path("amount").asLong());
+    assertThat(Db.onHand(sku)).as("nothing sold").isEqualTo(10);
+    assertThat(
+            Db.count(
+                "SELECT count(*) FROM payment_log WHERE order_id = ? AND kind = 'RECEIPT_ISSUED'",
+                orderId))
+        .isZero();
+    assertThat(MoneyTrail.ledgerDisagreements(orderId)).isEmpty();
+  }
+
   @Test
   @DisplayName(
       "2C2P 3-D Secure declined after authentication: the order stays payable, and a new attempt"

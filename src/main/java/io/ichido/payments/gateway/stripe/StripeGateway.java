@@ -11,10 +11,12 @@ import com.stripe.exception.InvalidRequestException;
 import com.stripe.exception.PermissionException;
 import com.stripe.exception.RateLimitException;
 import com.stripe.exception.StripeException;
+import com.stripe.model.Charge;
 import com.stripe.model.PaymentIntent;
 import com.stripe.model.Refund;
 import com.stripe.net.RequestOptions;
 import com.stripe.param.PaymentIntentCreateParams;
+import com.stripe.param.PaymentIntentRetrieveParams;
 import com.stripe.param.PaymentIntentSearchParams;
 import com.stripe.param.RefundCreateParams;
 import io.ichido.payments.control.ChargeCommand;
@@ -131,7 +133,14 @@ public class StripeGateway implements PaymentGateway {
   @Override
   public GatewayCharge retrieve(String chargeId) {
     try {
-      return answer(stripe.v1().paymentIntents().retrieve(chargeId));
+      // The latest charge expanded: its amount_refunded is what went back, by anyone's hand.
+      return answer(
+          stripe
+              .v1()
+              .paymentIntents()
+              .retrieve(
+                  chargeId,
+                  PaymentIntentRetrieveParams.builder().addExpand("latest_charge").build()));
     } catch (StripeException failure) {
       throw classify(failure);
     }
@@ -282,7 +291,8 @@ public class StripeGateway implements PaymentGateway {
               null,
               null,
               null,
-              null);
+              null,
+              refunded(intent));
       case "requires_action", "processing" -> {
         PaymentIntent.NextAction next = intent.getNextAction();
         boolean customerPaysLater =
@@ -316,6 +326,21 @@ public class StripeGateway implements PaymentGateway {
       // and any status Stripe adds: no statement about the money.
       default -> throw new UnheardWord(NAME, "PaymentIntent status", intent.getStatus());
     };
+  }
+
+  /**
+   * What went back of a succeeded intent, where its latest charge came expanded (a read-back);
+   * nothing is known to have gone back otherwise (a create's answer, a search).
+   */
+  private static long refunded(PaymentIntent intent) {
+    Charge charge = intent.getLatestChargeObject();
+    if (charge == null || charge.getAmountRefunded() == null) {
+      return 0;
+    }
+    if (charge.getAmountRefunded() < 0 || charge.getAmountRefunded() > intent.getAmount()) {
+      throw new UnheardWord(NAME, "amount_refunded", String.valueOf(charge.getAmountRefunded()));
+    }
+    return charge.getAmountRefunded();
   }
 
   /** The SDK writes every field it knows, mostly null; the customer needs only the others. */
