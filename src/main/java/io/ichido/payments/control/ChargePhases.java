@@ -239,6 +239,15 @@ class ChargePhases {
     PayableOrder order = orders.lock(attempt.orderId());
     em.refresh(attempt);
     ChargeStatus before = attempt.status();
+    if (before == ChargeStatus.AWAITING_PAYMENT
+        && answer.status() == ChargeStatus.AWAITING_PAYMENT
+        && attempt.instructions() == null) {
+      // Its webhook told it first (KOMOJU's payment.authorized), with neither the customer's
+      // instructions nor the deadline: the answer has both, and the deadline is what lets a lost
+      // expiry be found and the stock go back on sale.
+      attempt.instructed(json(answer.instructions()), deadline(answer.instructions()));
+      return ChargeOutcome.of(attempt, order.status(), answer);
+    }
     if (!before.open() || (before == answer.status() && !before.inDoubt())) {
       return ChargeOutcome.of(attempt, order.status(), answer);
     }

@@ -311,6 +311,19 @@ public class ChargeAttempt {
     return true;
   }
 
+  /**
+   * What the customer was told to do and by when, from an answer that came after the webhook that
+   * settled the attempt.
+   */
+  public void instructed(String instructions, Instant deadline) {
+    if (this.instructions == null) {
+      this.instructions = instructions;
+    }
+    if (this.payBy == null) {
+      payBy(deadline);
+    }
+  }
+
   /** Records by when the customer must pay, as the gateway said. */
   public void payBy(Instant deadline) {
     this.payBy = deadline == null ? null : deadline.truncatedTo(ChronoUnit.MICROS);

@@ -17,6 +17,8 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -219,6 +221,65 @@ class EveryYenIT extends OnSharedDeployment {
             Shopper.chargeBody(order, "komoju", "card", Sandbox.CARD_THAT_PAYS.get("komoju")));
     assertThat(again.statusCode()).as(again.body()).isEqualTo(409);
     assertThat(MoneyTrail.paidCharges(orderId)).hasSize(1);
+  }
+
+  @Test
+  @DisplayName(
+      "scenario 6: KOMOJU's payment.authorized overtakes the create's answer; the answer's"
+          + " instructions and deadline are kept, and past the deadline the order lapses and its"
+          + " stock goes back on sale, with no expiry webhook")
+  void authorizedBeforeTheAnswer() throws Exception {
+    String sku = Db.newProduct(10, 1800, 10);
+    JsonNode order = new Shopper(SHOP).order(sku, 1);
+    long orderId = order.get("id").asLong();
+    long amount = order.get("amount").asLong();
+    Sandbox.webhookDelivery("komoju", orderId, "never", 0);
+    Sandbox.fault("komoju", orderId, "delay", 1, 1500);
+    CompletableFuture<HttpResponse<String>> charged =
+        CompletableFuture.supplyAsync(
+            () ->
+                SHOP.postJson(
+                    CHARGE,
+                    "pay-" + UUID.randomUUID(),
+                    Shopper.chargeBody(order, "komoju", "konbini", "")));
+    Await.until(
+        "the payment made at KOMOJU",
+        Duration.ofSeconds(10),
+        () -> !Sandbox.charges(orderId).isEmpty());
+    String paymentId = Sandbox.charges(orderId).get(0).path("id").asText();
+    HttpResponse<String> authorized =
+        Delivery.of(
+                "komoju",
+                WebhookEvents.komoju(
+                    WebhookEvents.newEventId("komoju"),
+                    "payment.authorized",
+                    paymentId,
+                    "ORDER-" + orderId,
+                    amount,
+                    "JPY",
+                    "authorized",
+                    "konbini"))
+            .send();
+    assertThat(authorized.statusCode()).as(authorized.body()).isEqualTo(200);
+    assertThat(attemptStatuses(orderId)).containsExactly("AWAITING_PAYMENT");
+
+    HttpResponse<String> answer = charged.get(30, TimeUnit.SECONDS);
+    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(201);
+    assertThat(Shopper.json(answer.body()).path("instructions").isObject()).isTrue();
+    assertThat(
+            Db.count(
+                "SELECT count(*) FROM charge_attempt WHERE order_id = ? AND pay_by IS NOT NULL"
+                    + " AND instructions IS NOT NULL",
+                orderId))
+        .as("the answer's deadline and instructions kept")
+        .isOne();
+
+    TimePasses.forOrder(orderId, Duration.ofDays(30));
+    Await.until(
+        "the order to lapse past its deadline",
+        Duration.ofSeconds(60),
+        () -> "EXPIRED".equals(orderStatus(orderId)));
+    assertThat(Db.reserved(sku)).as("the stock back on sale").isZero();
   }
 
   /**
