@@ -10,6 +10,11 @@ enum FaultMode {
   HTTP500(true),
   HTTP503(true),
   HTTP429(true),
+  /**
+   * A 400 in the gateway's own error format that no documented case of ours explains: the request
+   * was refused as it came, and nothing was done.
+   */
+  HTTP400(true),
   /** The gateway's own authentication error: the request was not looked at. */
   HTTP401(true),
   /** The gateway's own permission error: the key may not do this; nothing was done. */

@@ -112,6 +112,7 @@ final class GatewayHandler implements HttpHandler {
       throws IOException, InterruptedException {
     switch (fault.mode()) {
       case HTTP429 -> gateway.failure(429).withHeader("Retry-After", "1").writeTo(exchange);
+      case HTTP400 -> gateway.failure(400).writeTo(exchange);
       case HTTP401 -> gateway.failure(401).writeTo(exchange);
       case REFUSE_REFUND -> gateway.refusesRefund(request).orElseThrow().writeTo(exchange);
       case HTTP403 -> gateway.failure(403).writeTo(exchange);

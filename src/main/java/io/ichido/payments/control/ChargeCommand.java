@@ -10,7 +10,8 @@ import java.util.Objects;
  * What to charge. {@code gatewayKey} is the idempotency key the gateway gets (derived, see {@link
  * GatewayKeys}); {@code reference} is our reference for the attempt ({@code ORDER-<id>[-n]}),
  * 2C2P's invoice number. Everything in it can be rebuilt from the attempt, so that the very same
- * request can be sent again under the same key when its answer was lost.
+ * request can be sent again under the same key when its answer was lost; {@code resent} says it is
+ * (an earlier send may have been made, and may still be in flight, whatever this one meets).
  */
 public record ChargeCommand(
     String gatewayKey,
@@ -21,7 +22,8 @@ public record ChargeCommand(
     PaymentMethod method,
     String token,
     Customer customer,
-    String returnUrl) {
+    String returnUrl,
+    boolean resent) {
 
   /** Who pays, as far as asynchronous methods need to know (receipts, bank transfer names). */
   public record Customer(String name, String email, String phone, String store) {}
@@ -54,7 +56,8 @@ public record ChargeCommand(
         PaymentMethod.fromWire(attempt.method()).orElseThrow(),
         stored.token(),
         stored.customer(),
-        stored.returnUrl());
+        stored.returnUrl(),
+        true);
   }
 
   String resendableJson() {

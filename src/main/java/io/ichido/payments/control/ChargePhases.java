@@ -111,7 +111,8 @@ class ChargePhases {
             method,
             charge.token(),
             charge.customer(),
-            returnUrl);
+            returnUrl,
+            false);
     ChargeAttempt attempt =
         new ChargeAttempt(
             order.id(),

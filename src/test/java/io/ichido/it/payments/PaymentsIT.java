@@ -439,6 +439,35 @@ class PaymentsIT extends OnSharedDeployment {
 
   @Test
   @DisplayName(
+      "scenario 4: 2C2P's answers lost, then the resend's Payment Token refused with a 400: no"
+          + " statement about the earlier send, so the attempt stays in doubt and a new key is not"
+          + " charged meanwhile")
+  void twoC2pTokenRefusedOnTheResend() {
+    String sku = Db.newProduct(10, 2400, 10);
+    JsonNode order = new Shopper(SHOP_A).order(sku, 1);
+    long orderId = order.get("id").asLong();
+    String body = Shopper.chargeBody(order, "2c2p", "card", Sandbox.CARD_THAT_PAYS.get("2c2p"));
+    String key = "pay-" + UUID.randomUUID();
+    Sandbox.fault("2c2p", orderId, "drop", 12, 0);
+    HttpResponse<String> lost = SHOP_A.postJson(CHARGE, key, body);
+    assertThat(lost.statusCode()).as(lost.body()).isEqualTo(503);
+    Sandbox.clearFaults(orderId);
+    Sandbox.fault("2c2p", orderId, "http400", 1, 0);
+
+    HttpResponse<String> resent = SHOP_A.postJson(CHARGE, key, body);
+
+    assertThat(resent.statusCode()).as(resent.body()).isIn(409, 503);
+    assertThat(Db.text("SELECT status FROM charge_attempt WHERE order_id = ?", orderId))
+        .as("a refused resend says nothing of the earlier send")
+        .isIn("UNKNOWN", "STARTED");
+    HttpResponse<String> newKey = SHOP_A.postJson(CHARGE, "pay-" + UUID.randomUUID(), body);
+    assertThat(newKey.statusCode()).as(newKey.body()).isEqualTo(409);
+    assertThat(newKey.body()).contains("payment-in-doubt");
+    assertThat(MoneyTrail.paidCharges(orderId)).hasSizeLessThanOrEqualTo(1);
+  }
+
+  @Test
+  @DisplayName(
       "2C2P 3-D Secure declined after authentication: the order stays payable, and a new attempt"
           + " with another card pays it once")
   void twoC2pThreeDSecureDeclined() {

@@ -127,7 +127,14 @@ public class TwoC2pGateway implements PaymentGateway {
     if (command.returnUrl() != null) {
       tokenRequest.put("frontendReturnUrl", command.returnUrl());
     }
-    JsonNode token = signedOrRefused(() -> pgw.paymentToken(sign(tokenRequest)));
+    JsonNode token;
+    try {
+      token = signedOrRefused(() -> pgw.paymentToken(sign(tokenRequest)));
+    } catch (GatewayRejected refused) {
+      // An unexpected 4xx, or an answer whose JWT does not verify: this request made no payment
+      // (it has no token to pay with), but an earlier send of it may have.
+      return earlierOrRefused(command, refused.code());
+    }
     TwoC2pCode tokenCode = TwoC2pCode.of(GatewayHttp.text(token, "respCode"));
     if (tokenCode.meaning() == Meaning.DUPLICATE_INVOICE) {
       return inquire(command.reference());
@@ -135,11 +142,7 @@ public class TwoC2pGateway implements PaymentGateway {
     if (tokenCode.meaning() != Meaning.SUCCESS) {
       // A refused Payment Token speaks of this request, not of an earlier one under the same
       // invoice (a resend, refused for our signature or merchant): the invoice itself is asked.
-      Optional<GatewayCharge> earlier = inquiry(command.reference());
-      if (earlier.isPresent()) {
-        return earlier.get();
-      }
-      throw new GatewayRejected(NAME, "paymentToken " + tokenCode.code());
+      return earlierOrRefused(command, "paymentToken " + tokenCode.code());
     }
 
     ObjectNode payment = Json.MAPPER.createObjectNode();
@@ -165,6 +168,24 @@ public class TwoC2pGateway implements PaymentGateway {
     }
     // Completed, declined, refused or garbled: whatever Do Payment said, the inquiry decides.
     return inquire(command.reference());
+  }
+
+  /**
+   * The Payment Token step refused this request: what 2C2P holds for the invoice, if anything. A
+   * first send made nothing, so nothing found is its refusal; a resend's earlier send may have paid
+   * and may still be in flight, so nothing found yet is no statement: it stays in doubt, for the
+   * lookup that is believed only once its time has come.
+   */
+  private GatewayCharge earlierOrRefused(ChargeCommand command, String code) {
+    Optional<GatewayCharge> earlier = inquiry(command.reference());
+    if (earlier.isPresent()) {
+      return earlier.get();
+    }
+    if (command.resent()) {
+      throw new GatewayUnavailable(
+          NAME, code + " on a resend; invoice " + command.reference() + " not found yet", null);
+    }
+    throw new GatewayRejected(NAME, code);
   }
 
   /**
