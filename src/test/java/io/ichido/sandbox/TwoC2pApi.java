@@ -51,6 +51,13 @@ final class TwoC2pApi implements Gateway {
 
   private static final String SECURE_DECLINING_CARD = "3ds_decline";
 
+  /**
+   * A card whose issuer approves half the amount: 2C2P's 4010 "Partial amount approved", an
+   * approval that is not its success (0000). What the inquiry then shows as the amount no page
+   * says; the sandbox shows what was approved, which is what its ledger took.
+   */
+  private static final String PARTIAL_CARD = "partial";
+
   private final Ledger ledger;
   private final SandboxUrls urls;
   private final Hs256 jwt;
@@ -71,6 +78,7 @@ final class TwoC2pApi implements Gateway {
     private String approvalCode;
     private boolean declined;
     private boolean refunded;
+    private BigDecimal approved;
 
     /**
      * Refunds made through the Payment Maintenance API, as its refund status inquiry lists them.
@@ -341,6 +349,13 @@ final class TwoC2pApi implements Gateway {
     invoice.tranRef = Ids.digits(7);
     invoice.declined = card.equals(DECLINING_CARD);
     invoice.approvalCode = invoice.declined ? "" : Ids.digits(6);
+    if (card.equals(PARTIAL_CARD)) {
+      invoice.approved =
+          invoice
+              .amount
+              .divide(BigDecimal.valueOf(2), 0, java.math.RoundingMode.DOWN)
+              .setScale(invoice.amount.scale());
+    }
     LedgerStatus status = invoice.declined ? LedgerStatus.FAILED : LedgerStatus.PAID;
     ledger.record(
         LedgerEntry.created(
@@ -348,7 +363,8 @@ final class TwoC2pApi implements Gateway {
             invoice.tranRef,
             invoice.invoiceNo,
             invoice.invoiceNo,
-            smallestUnit(invoice.amount, invoice.currency),
+            smallestUnit(
+                invoice.approved != null ? invoice.approved : invoice.amount, invoice.currency),
             invoice.currency,
             "card",
             status));
@@ -367,7 +383,9 @@ final class TwoC2pApi implements Gateway {
       return signed(coded(answer, "2002"));
     }
     synchronized (invoice) {
-      answer.put("amount", decimals(invoice.amount, invoice.currency));
+      answer.put(
+          "amount",
+          decimals(invoice.approved != null ? invoice.approved : invoice.amount, invoice.currency));
       answer.put("currencyCode", invoice.currency);
       answer.put("tranRef", invoice.tranRef).put("referenceNo", invoice.tranRef);
       answer.put("approvalCode", invoice.approvalCode);
@@ -380,7 +398,9 @@ final class TwoC2pApi implements Gateway {
             answer,
             invoice.tranRef == null
                 ? "2002"
-                : invoice.declined ? "4005" : invoice.refunded ? "4120" : "0000");
+                : invoice.declined
+                    ? "4005"
+                    : invoice.refunded ? "4120" : invoice.approved != null ? "4010" : "0000");
       }
     }
     return signed(answer);

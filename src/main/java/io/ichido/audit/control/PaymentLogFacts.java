@@ -10,6 +10,7 @@ import io.ichido.orders.entity.OrderStatusChanged;
 import io.ichido.orders.entity.TaxLine;
 import io.ichido.payments.entity.ChargeRequested;
 import io.ichido.payments.entity.GatewayAnswered;
+import io.ichido.payments.entity.OutcomeRecorded;
 import io.ichido.payments.entity.PaymentRefunded;
 import io.ichido.payments.entity.RefundRefused;
 import io.ichido.payments.entity.RefundRequested;
@@ -170,6 +171,22 @@ public class PaymentLogFacts {
             .status("NEEDS_REVIEW")
             .detail("attempt", event.attemptId())
             .detail("reason", event.reason())
+            .build());
+  }
+
+  void onOutcomeRecorded(
+      @Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) OutcomeRecorded event) {
+    log.record(
+        NewEntry.of(LogKind.OUTCOME_RECORDED)
+            .order(event.orderId())
+            .counterparty(customerOf(event.orderId()))
+            .money(event.taken(), event.currency())
+            .gateway(event.gateway())
+            .actor(event.operator())
+            .key(event.idempotencyKey())
+            .status(event.taken() == 0 ? "NOT_CHARGED" : "CHARGED")
+            .detail("attempt", event.attemptId())
+            .detail("reference", event.reference())
             .build());
   }
 

@@ -18,6 +18,8 @@ public enum LogKind {
   SURPLUS_REFUND_FAILED,
   /** An operator recorded money given back outside Ichido (the gateway's portal), naming it. */
   RETURN_RECORDED,
+  /** An operator recorded what the gateway's portal shows for a charge in doubt, naming it. */
+  OUTCOME_RECORDED,
   /** Someone asked for money of a paid order back; its intent committed (not money yet). */
   REFUND_REQUESTED,
   /**

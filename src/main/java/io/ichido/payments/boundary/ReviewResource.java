@@ -285,4 +285,67 @@ public class ReviewResource {
         body.amount(),
         body.reference().strip());
   }
+
+  @Operation(
+      operationId = "recordOutcome",
+      summary = "Record what the gateway's portal shows for a charge in doubt",
+      description =
+          "For a charge whose outcome Ichido could not learn (listed in `charges_in_doubt`: an approval no code explains, such as 2C2P's 4010 partial approval, or a gateway that cannot be asked): what the gateway's merchant portal shows, as the operator read it under `reference`. `taken` 0 is the gateway's statement that nothing was charged (the order is payable again); otherwise the money is applied as the gateway's answer would be: the order's payment, money in review (another amount), or money that goes back by itself. Chained as OUTCOME_RECORDED naming the operator. Once per Idempotency-Key.")
+  @APIResponse(
+      responseCode = "200",
+      description = "Recorded; where the attempt and its order stand now.",
+      content =
+          @Content(
+              mediaType = MediaType.APPLICATION_JSON,
+              schema = @Schema(implementation = OutcomeView.class)))
+  @APIResponse(
+      responseCode = "400",
+      description = CommonProblems.VALIDATION_FAILED + ".",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "404",
+      description = "`https://ichido.dev/problems/attempt-not-found`: no such attempt.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "409",
+      description =
+          "`https://ichido.dev/problems/attempt-not-in-doubt`: its gateway's word is known"
+              + "; `https://ichido.dev/problems/attempt-being-sent`: it is being asked about right"
+              + " now, try again in a moment. Nothing was changed.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "503",
+      description = CommonProblems.DATABASE_UNAVAILABLE + ".",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @POST
+  @Path("attempts/{id: \\d{1,18}}/outcome")
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Idempotent
+  public OutcomeView recordOutcome(
+      @PathParam("id") long attemptId,
+      @NotNull @Valid OutcomeRecord body,
+      @Context SecurityContext caller) {
+    String operator = caller.getUserPrincipal().getName();
+    var outcome =
+        reviews.recordOutcome(
+            operator,
+            currentKey.key().orElseThrow(),
+            attemptId,
+            body.taken(),
+            body.currency(),
+            body.reference().strip());
+    return new OutcomeView(
+        outcome.attempt().orderId(),
+        attemptId,
+        outcome.attempt().status().name(),
+        outcome.orderStatus(),
+        body.taken(),
+        body.currency(),
+        body.reference().strip(),
+        operator);
+  }
 }

@@ -236,6 +236,16 @@ class ChargePhases {
    */
   @Transactional(TxType.REQUIRES_NEW)
   public ChargeOutcome answered(long attemptId, GatewayCharge answer, String via) {
+    return answeredHere(attemptId, answer, via);
+  }
+
+  /**
+   * As {@link #answered}, in the caller's transaction: an operator's statement of what the
+   * gateway's portal shows for an attempt in doubt ({@code via} "operator"); no money ({@code
+   * DECLINED}) is the gateway's own statement that nothing was charged.
+   */
+  @Transactional(TxType.MANDATORY)
+  public ChargeOutcome answeredHere(long attemptId, GatewayCharge answer, String via) {
     ChargeAttempt attempt = Rows.find(em, ChargeAttempt.class, attemptId);
     PayableOrder order = orders.lock(attempt.orderId());
     em.refresh(attempt);

@@ -9,6 +9,7 @@ import io.ichido.payments.entity.GatewayRefund;
 import io.ichido.payments.entity.MoneyEffect;
 import io.ichido.payments.entity.MoneyObservation;
 import io.ichido.payments.entity.OrderMoney;
+import io.ichido.payments.entity.OutcomeRecorded;
 import io.ichido.payments.entity.PayableOrder;
 import io.ichido.payments.entity.RefundRequested;
 import io.ichido.payments.entity.ReturnRecorded;
@@ -44,6 +45,7 @@ class ReviewPhases {
   @Inject Surpluses surpluses;
   @Inject Event<Object> events;
   @Inject MoneyLedger ledger;
+  @Inject ChargePhases charges;
 
   /**
    * Accepts what the order received as its payment, in the caller's transaction: the attempt that
@@ -285,6 +287,48 @@ class ReviewPhases {
         null,
         reference,
         operator);
+  }
+
+  /**
+   * What the gateway's merchant portal shows for an attempt whose outcome could not be learnt (an
+   * approval no code of ours explains, a gateway that cannot be asked), as an operator read it:
+   * applied as the gateway's own answer would be, with a chained fact naming the operator.
+   */
+  @Transactional(TxType.REQUIRED)
+  public ChargeOutcome recordOutcome(
+      String operator, String key, long attemptId, long taken, String currency, String reference) {
+    ChargeAttempt attempt = lockedAttempt(attemptId);
+    if (!attempt.status().open()) {
+      throw ReviewRefusal.decided(
+          attempt.orderId(),
+          "attempt-not-in-doubt",
+          "attempt " + attemptId + " is " + attempt.status() + ": its gateway's word is known");
+    }
+    if (attempt.leaseUntil() != null && attempt.leaseUntil().isAfter(java.time.Instant.now())) {
+      throw ReviewRefusal.decided(
+          attempt.orderId(),
+          "attempt-being-sent",
+          "attempt " + attemptId + " is being asked about right now: try again in a moment");
+    }
+    events.fire(
+        new OutcomeRecorded(
+            attempt.orderId(),
+            attemptId,
+            attempt.gateway(),
+            taken,
+            currency,
+            reference,
+            operator,
+            key));
+    String chargeId =
+        attempt.gatewayChargeId() != null ? attempt.gatewayChargeId() : attempt.gatewayReference();
+    GatewayCharge portal =
+        taken == 0
+            ? GatewayCharge.declined(
+                chargeId, attempt.amount(), attempt.currency(), "recorded_not_charged", reference)
+            : new GatewayCharge(
+                ChargeStatus.SUCCEEDED, chargeId, taken, currency, null, null, null, null);
+    return charges.answeredHere(attemptId, portal, "operator");
   }
 
   private ChargeAttempt lockedAttempt(long attemptId) {

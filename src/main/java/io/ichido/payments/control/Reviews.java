@@ -217,6 +217,12 @@ public class Reviews {
     return waiting;
   }
 
+  /** Records what the gateway's portal shows for a charge in doubt, once per key. */
+  public ChargeOutcome recordOutcome(
+      String operator, String key, long attemptId, long taken, String currency, String reference) {
+    return phases.recordOutcome(operator, key, attemptId, taken, currency, reference);
+  }
+
   /** Asks again for a return the gateway refused, once per key. */
   public ReturnOutcome returnAgain(String operator, String scope, String key, long attemptId) {
     return phases.returnAgain(operator, scope, key, attemptId);

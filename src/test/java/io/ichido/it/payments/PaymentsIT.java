@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ichido.it.support.Api;
+import io.ichido.it.support.Await;
 import io.ichido.it.support.Concurrent;
 import io.ichido.it.support.Db;
 import io.ichido.it.support.OnSharedDeployment;
@@ -12,6 +13,7 @@ import io.ichido.it.support.Shopper;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -20,6 +22,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -33,6 +36,7 @@ class PaymentsIT extends OnSharedDeployment {
 
   private static final String CHARGE = "/api/payments/charge";
   private static final Api SHOP_A = Api.as("shop-a");
+  private static final Api OPERATOR = Api.as("operator");
 
   static Stream<Arguments> gatewaysAndFailures() {
     List<Arguments> cases = new ArrayList<>();
@@ -435,6 +439,64 @@ class PaymentsIT extends OnSharedDeployment {
 
     assertThat(resent.body()).doesNotContain("\"order_status\":\"PAID\"");
     neverPaidAndAllBack(orderId, sku);
+  }
+
+  @Test
+  @DisplayName(
+      "scenario 5: 2C2P approves part of the amount (4010): neither paid nor declined, in doubt;"
+          + " the operator records what 2C2P's portal shows, the money waits in review, and"
+          + " accepting it pays the order with what came, the ledger equal to the sandbox's")
+  void twoC2pPartialApprovalHasAWayOut() {
+    String sku = Db.newProduct(10, 2400, 10);
+    JsonNode order = new Shopper(SHOP_A).order(sku, 1);
+    long orderId = order.get("id").asLong();
+    HttpResponse<String> charged =
+        SHOP_A.postJson(
+            CHARGE,
+            "pay-" + UUID.randomUUID(),
+            Shopper.chargeBody(order, "2c2p", "card", "partial"));
+    assertThat(charged.statusCode()).as(charged.body()).isIn(409, 503);
+    assertThat(Db.text("SELECT status FROM charge_attempt WHERE order_id = ?", orderId))
+        .isIn("UNKNOWN", "STARTED");
+    JsonNode portal = Sandbox.charges(orderId).get(0);
+    long approved = portal.path("amount").asLong();
+    assertThat(approved).isLessThan(order.get("amount").asLong());
+    long attempt = Db.count("SELECT id FROM charge_attempt WHERE order_id = ?", orderId);
+
+    String body =
+        "{\"taken\": "
+            + approved
+            + ", \"currency\": \"JPY\", \"reference\": \"2C2P portal "
+            + portal.path("id").asText()
+            + "\"}";
+    AtomicReference<HttpResponse<String>> recorded = new AtomicReference<>();
+    Await.until(
+        "the operator's record taken (not while the reconciler asks)",
+        Duration.ofSeconds(20),
+        () -> {
+          recorded.set(
+              OPERATOR.postJson(
+                  "/api/review/attempts/" + attempt + "/outcome",
+                  "outcome-" + UUID.randomUUID(),
+                  body));
+          return recorded.get().statusCode() != 409
+              || !recorded.get().body().contains("attempt-being-sent");
+        });
+    assertThat(recorded.get().statusCode()).as(recorded.get().body()).isEqualTo(200);
+    assertThat(Shopper.json(recorded.get().body()).path("attempt_status").asText())
+        .isEqualTo("NEEDS_REVIEW");
+    HttpResponse<String> accepted =
+        OPERATOR.postJson(
+            "/api/review/orders/" + orderId + "/accept", "accept-" + UUID.randomUUID(), "");
+    assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(200);
+    assertThat(Shopper.json(accepted.body()).path("paid").asLong()).isEqualTo(approved);
+    assertThat(MoneyTrail.ledgerDisagreements(orderId)).isEmpty();
+    Db.chained(orderId);
+    assertThat(
+            Db.text(
+                "SELECT actor FROM payment_log WHERE order_id = ? AND kind = 'OUTCOME_RECORDED'",
+                orderId))
+        .isEqualTo("operator");
   }
 
   @Test
