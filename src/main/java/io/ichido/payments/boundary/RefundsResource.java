@@ -68,6 +68,7 @@ public class RefundsResource {
       description =
           "`https://ichido.dev/problems/order-not-refundable`: the order is not paid (cancel an unpaid one instead)"
               + "; `https://ichido.dev/problems/refund-exceeds-balance`: more than is left to refund"
+              + "; `https://ichido.dev/problems/surplus-not-returned`: what the payment took beyond the price has not gone back yet (its return was refused: an operator gives it back from the review queue first)"
               + "; `https://ichido.dev/problems/refund-not-by-api`: its gateway's refunds are not made by API here (2C2P without its Payment Maintenance keys)"
               + "; `https://ichido.dev/problems/refund-duplicate`: the same amount was just refunded under another key (send `repeat: true` to mean it)"
               + "; `https://ichido.dev/problems/refund-in-doubt`: another refund of the order is not settled yet; retry after Retry-After."

@@ -6,6 +6,7 @@ import io.ichido.payments.entity.ChargeStatus;
 import io.ichido.payments.entity.GatewayRefund;
 import io.ichido.payments.entity.MoneyEffect;
 import io.ichido.payments.entity.MoneyObservation;
+import io.ichido.payments.entity.OrderMoney;
 import io.ichido.payments.entity.PayableOrder;
 import io.ichido.payments.entity.PaymentRefunded;
 import io.ichido.payments.entity.RefundRefused;
@@ -97,14 +98,32 @@ class RefundPhases {
             orderId, other.id(), Math.max(1, settings.attemptLease().toSeconds() / 3));
       }
     }
-    // What the charge took: an accepted short payment (the review queue) took what it received.
-    long taken =
-        paying.receivedAmount() == null
-            ? paying.amount()
-            : Math.min(paying.amount(), paying.receivedAmount());
-    long left = taken - paying.refundedAmount();
-    if (amount > left) {
-      throw RefundRefusal.exceedsBalance(orderId, amount, left, paying.currency());
+    // What is left to refund is the money decider's word: what the payment keeps of what it took
+    // (an accepted short payment, what it received), less the refunds of it on the ledger.
+    MoneyDecider.Decision decision =
+        ledger.observe(
+            order, new MoneyObservation.MerchantRefunded(amount, owner), null, "merchant", owner);
+    if (decision.refusal().isPresent()) {
+      MoneyEffect.Refused refused = decision.refusal().get();
+      OrderMoney.AttemptMoney payment = decision.money().payment().orElseThrow();
+      throw switch (refused.problem()) {
+        case "surplus-not-returned" -> RefundRefusal.surplusFirst(orderId, refused.detail());
+        case "refund-in-doubt" ->
+            new RefundInDoubt(
+                orderId,
+                refunds.stream()
+                    .filter(r -> r.attemptId() == paying.id() && r.status().inDoubt())
+                    .mapToLong(GatewayRefund::id)
+                    .findFirst()
+                    .orElse(0),
+                Math.max(1, settings.attemptLease().toSeconds() / 3));
+        default ->
+            RefundRefusal.exceedsBalance(
+                orderId,
+                amount,
+                Math.max(0, payment.paid() - payment.refundedOfPayment()),
+                paying.currency());
+      };
     }
     if (!repeat) {
       Instant since = now.minus(settings.refundDuplicateWindow());

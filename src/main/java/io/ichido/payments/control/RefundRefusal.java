@@ -42,6 +42,18 @@ public class RefundRefusal extends ProblemException {
     return refusal;
   }
 
+  /**
+   * What the payment took beyond the price has not gone back yet (its return was refused): it goes
+   * back first, from the review queue, or its refunds would be counted as that money.
+   */
+  public static RefundRefusal surplusFirst(long orderId, String why) {
+    return new RefundRefusal(
+        "surplus-not-returned",
+        "Surplus not returned yet",
+        "Order " + orderId + ": " + why + ". Nothing was sent.",
+        orderId);
+  }
+
   public static RefundRefusal notByApi(long orderId, String gateway, String why) {
     RefundRefusal refusal =
         new RefundRefusal(

@@ -193,6 +193,59 @@ class ReviewQueueIT extends OnSharedDeployment {
 
   @Test
   @DisplayName(
+      "an accepted overpayment whose surplus return KOMOJU refused: no refund of the order until an"
+          + " operator has given the surplus back, then the whole price")
+  void refusedSurplusBeforeTheMerchantsRefund() {
+    String sku = Db.newProduct(10, 5000, 10);
+    JsonNode charge = inReview(sku, "review-refused-" + UUID.randomUUID() + "@example.jp", 408);
+    long orderId = charge.path("order_id").asLong();
+    long price = charge.path("amount").asLong();
+    Sandbox.fault("komoju", orderId, "refuse_refund", 1, 0);
+    HttpResponse<String> accepted =
+        OPERATOR.postJson(
+            "/api/review/orders/" + orderId + "/accept", "accept-" + UUID.randomUUID(), "");
+    assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(200);
+    Await.until(
+        "the surplus's return refused",
+        Duration.ofSeconds(20),
+        () ->
+            Db.count(
+                    "SELECT count(*) FROM gateway_refund WHERE order_id = ? AND status = 'FAILED'",
+                    orderId)
+                == 1);
+
+    String refunds = "/api/orders/" + orderId + "/refunds";
+    String whole = "{\"amount\": " + price + "}";
+    HttpResponse<String> early = SHOP_A.postJson(refunds, "refund-" + UUID.randomUUID(), whole);
+    assertThat(early.statusCode()).as(early.body()).isEqualTo(409);
+    assertThat(early.body()).contains("surplus-not-returned");
+    assertThat(refundedAtTheGateway(orderId)).isZero();
+
+    long attempt =
+        Db.count(
+            "SELECT id FROM charge_attempt WHERE order_id = ? AND status = 'SUCCEEDED'", orderId);
+    HttpResponse<String> again =
+        OPERATOR.postJson(
+            "/api/review/attempts/" + attempt + "/return", "again-" + UUID.randomUUID(), "");
+    assertThat(again.statusCode()).as(again.body()).isEqualTo(200);
+    Await.until(
+        "the surplus back", Duration.ofSeconds(20), () -> refundedAtTheGateway(orderId) == 408);
+    Await.until(
+        "its return settled",
+        Duration.ofSeconds(20),
+        () ->
+            Db.count(
+                    "SELECT count(*) FROM gateway_refund WHERE order_id = ?"
+                        + " AND status IN ('STARTED', 'UNKNOWN')",
+                    orderId)
+                == 0);
+    HttpResponse<String> then = SHOP_A.postJson(refunds, "refund-" + UUID.randomUUID(), whole);
+    assertThat(then.statusCode()).as(then.body()).isEqualTo(201);
+    assertThat(refundedAtTheGateway(orderId)).isEqualTo(408 + price);
+  }
+
+  @Test
+  @DisplayName(
       "a short transfer refunded by 20 requests with one key: one refund at the gateway of"
           + " all that came, the order refunded, its unit released once, no receipt, the facts"
           + " naming the operator")
