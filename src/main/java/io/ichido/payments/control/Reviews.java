@@ -41,11 +41,14 @@ public class Reviews {
           + " (SELECT max(a.answered_at) FROM charge_attempt a WHERE a.order_id = o.id) AS since"
           + " FROM customer_order o WHERE o.status = 'NEEDS_REVIEW' ORDER BY o.id LIMIT ?1";
 
+  /** Each attempt's money as its order's ledger has it: taken, and given back by anyone's hand. */
   private static final String ATTEMPTS =
       "SELECT a.order_id, a.id, a.gateway, a.gateway_charge_id, a.status,"
-          + " CASE WHEN a.status IN ('SUCCEEDED', 'PARTIALLY_REFUNDED', 'REFUNDED')"
-          + " THEN COALESCE(a.received_amount, a.amount) ELSE COALESCE(a.received_amount, 0) END,"
-          + " a.refunded_amount FROM charge_attempt a WHERE a.order_id IN (?1) ORDER BY a.id";
+          + " COALESCE((SELECT sum(m.amount) FROM money_movement m WHERE m.attempt_id = a.id"
+          + " AND m.movement = 'CHARGED'), 0),"
+          + " COALESCE((SELECT sum(m.amount) FROM money_movement m WHERE m.attempt_id = a.id"
+          + " AND m.movement <> 'CHARGED'), 0)"
+          + " FROM charge_attempt a WHERE a.order_id IN (?1) ORDER BY a.id";
 
   private static final String CHARGES_IN_DOUBT =
       "SELECT a.id, a.order_id, a.gateway, a.status, a.amount, a.currency, a.failure_code,"
