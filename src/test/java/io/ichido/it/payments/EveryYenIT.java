@@ -282,6 +282,40 @@ class EveryYenIT extends OnSharedDeployment {
     assertThat(Db.reserved(sku)).as("the stock back on sale").isZero();
   }
 
+  @Test
+  @DisplayName(
+      "scenario 3: KOMOJU's capture webhook lost, then the payment refunded in KOMOJU's portal: the"
+          + " refund's webhook, about a payment we never heard paid, is read back, never dropped;"
+          + " the money is shown taken and all given back, and the order never paid")
+  void refundToldBeforeThePayment() {
+    String sku = Db.newProduct(10, 1900, 10);
+    JsonNode order = new Shopper(SHOP).order(sku, 1);
+    long orderId = order.get("id").asLong();
+    long amount = order.get("amount").asLong();
+    HttpResponse<String> charged =
+        SHOP.postJson(
+            CHARGE, "pay-" + UUID.randomUUID(), Shopper.chargeBody(order, "komoju", "konbini", ""));
+    assertThat(charged.statusCode()).as(charged.body()).isEqualTo(201);
+    String paymentId = Shopper.json(charged.body()).path("charge_id").asText();
+    Sandbox.webhookDelivery("komoju", orderId, "never", 0);
+    Sandbox.complete("komoju", paymentId);
+    Sandbox.webhookDelivery("komoju", orderId, "normal", 0);
+
+    Sandbox.refund("komoju", paymentId, amount);
+
+    Await.until(
+        "the refund's webhook read back",
+        Duration.ofSeconds(20),
+        () -> attemptStatuses(orderId).equals(List.of("SURPLUS_REFUNDED")));
+    assertThat(orderStatus(orderId)).isNotEqualTo("PAID");
+    assertThat(MoneyTrail.ledgerDisagreements(orderId)).isEmpty();
+    assertThat(
+            Db.count(
+                "SELECT count(*) FROM payment_log WHERE order_id = ? AND kind = 'RECEIPT_ISSUED'",
+                orderId))
+        .isZero();
+  }
+
   /**
    * A paid order whose first, declined card KOMOJU captures late after all, with the surplus's
    * return refused by KOMOJU once: the answer is the late charge's attempt id.
