@@ -147,7 +147,7 @@ class RefundPhases {
             keys.derive("refund:" + scope, key, orderId),
             amount,
             settings.attemptLease(),
-            ledger.returnedOf(orderId, paying.id()),
+            decision.money().attempt(paying.id()).orElseThrow().returned(),
             owner,
             note,
             scope,
@@ -228,15 +228,11 @@ class RefundPhases {
     ChargeAttempt attempt = Rows.find(em, ChargeAttempt.class, refund.attemptId());
     em.refresh(attempt);
     // The charge has given back at least what it had before this refund, and this refund: the
-    // ledger takes what is new of that (nothing, when the refund's webhook told it first).
+    // decider takes what is new of that (nothing, when the refund's webhook told it first).
     MoneyDecider.Decision decision =
         ledger.observe(
             orders.find(refund.orderId()).orElseThrow(),
-            new MoneyObservation.Returned(
-                attempt.id(),
-                Math.max(
-                    ledger.returnedOf(refund.orderId(), attempt.id()),
-                    refund.returnedBefore() + refund.amount())),
+            new MoneyObservation.Returned(attempt.id(), refund.returnedBefore() + refund.amount()),
             refund.gatewayRefundId(),
             via,
             refund.requestedBy());
@@ -248,7 +244,7 @@ class RefundPhases {
       return;
     }
     if (attempt.status() == ChargeStatus.SURPLUS
-        && ledger.returnedOf(refund.orderId(), attempt.id()) >= received(attempt)) {
+        && decision.money().attempt(attempt.id()).orElseThrow().held() == 0) {
       attempt.surplusRefunded(Math.max(refundedTotal, refund.amount()));
     }
     events.fire(
@@ -262,10 +258,6 @@ class RefundPhases {
             refund.amount(),
             refund.currency(),
             via));
-  }
-
-  private static long received(ChargeAttempt attempt) {
-    return attempt.receivedAmount() == null ? attempt.amount() : attempt.receivedAmount();
   }
 
   /**

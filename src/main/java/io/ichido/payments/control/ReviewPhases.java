@@ -220,7 +220,7 @@ class ReviewPhases {
             keys.derive("surplus-again:" + scope + ":" + attemptId, key, order.id()),
             send.amount(),
             settings.attemptLease(),
-            ledger.returnedOf(order.id(), attemptId),
+            decision.money().attempt(attemptId).orElseThrow().returned(),
             operator,
             scope,
             key);

@@ -3,7 +3,7 @@ package io.ichido.payments.entity;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
 
 /**
  * What is known of one order's money: what it owes, whether it still takes a payment, and each
@@ -42,13 +42,8 @@ public record OrderMoney(long owed, String currency, boolean open, List<AttemptM
     List<AttemptMoney> next =
         known
             ? attempts.stream().map(a -> a.id() == attempt.id() ? attempt : a).toList()
-            : java.util.stream.Stream.concat(attempts.stream(), java.util.stream.Stream.of(attempt))
-                .toList();
+            : Stream.concat(attempts.stream(), Stream.of(attempt)).toList();
     return new OrderMoney(owed, currency, open, next);
-  }
-
-  public OrderMoney changing(long attemptId, UnaryOperator<AttemptMoney> change) {
-    return with(change.apply(attempt(attemptId).orElseThrow()));
   }
 
   public OrderMoney closed() {
