@@ -5,9 +5,14 @@ import com.icegreen.greenmail.util.ServerSetup;
 import jakarta.mail.Address;
 import jakarta.mail.MessagingException;
 import jakarta.mail.internet.MimeMessage;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -49,13 +54,43 @@ public final class Mailbox {
    */
   public synchronized void start() {
     if (!smtp.isRunning()) {
+      // Whoever listened meanwhile (a test's own server) may still be letting go of the port.
+      untilFree();
       smtp.start();
     }
   }
 
-  /** Stops listening: the SMTP port refuses connections until {@link #start()}. */
+  /**
+   * Stops listening: the SMTP port refuses connections until {@link #start()}. GreenMail's stop
+   * returns before its server socket is closed, so this waits until the port can be bound (a test
+   * that binds it next failed once, and the mailbox it then restarted stayed down for the rest of
+   * the run).
+   */
   public synchronized void stop() {
     smtp.stop();
+    untilFree();
+  }
+
+  /** Until nothing listens on the port, at most ten seconds. */
+  private static void untilFree() {
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (true) {
+      try (ServerSocket probe = new ServerSocket()) {
+        probe.setReuseAddress(true);
+        probe.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), PORT));
+        return;
+      } catch (IOException listening) {
+        if (System.nanoTime() > until) {
+          throw new IllegalStateException("SMTP port " + PORT + " still taken", listening);
+        }
+      }
+      try {
+        Thread.sleep(50);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("Interrupted waiting for SMTP port " + PORT, e);
+      }
+    }
   }
 
   public List<MimeMessage> to(String address) throws MessagingException {
