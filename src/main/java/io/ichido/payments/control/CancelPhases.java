@@ -4,6 +4,7 @@ import io.ichido.payments.boundary.PayableOrders;
 import io.ichido.payments.entity.ChargeAttempt;
 import io.ichido.payments.entity.ChargeStatus;
 import io.ichido.payments.entity.GatewayNotice;
+import io.ichido.payments.entity.MoneyObservation;
 import io.ichido.payments.entity.PayableOrder;
 import io.ichido.payments.entity.PaymentCancelled;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -32,6 +33,7 @@ class CancelPhases {
   @Inject AttemptEvents events;
   @Inject PaymentSettings settings;
   @Inject Event<PaymentCancelled> cancelled;
+  @Inject MoneyLedger ledger;
 
   /** An attempt of the order that may still take money, as a cancel must ask its gateway. */
   record Open(long id, String gateway, String chargeId, ChargeStatus status) {
@@ -176,8 +178,20 @@ class CancelPhases {
             after.standing() == PayableOrder.Standing.PAID ? Outcome.PAID : Outcome.ENDED,
             after.status());
       }
-      attempt.cancelledWithOrder();
-      events.answered(attempt, attempt.amount(), attempt.currency(), "cancel");
+      if (ledger.ends(order, attempt, now.chargeId(), "cancel")) {
+        attempt.cancelledWithOrder();
+        events.answered(attempt, attempt.amount(), attempt.currency(), "cancel");
+      }
+    }
+    em.flush();
+    MoneyDecider.Decision closed =
+        ledger.observe(order, new MoneyObservation.Closed(), null, "cancel", owner);
+    if (closed.refusal().isPresent()) {
+      // Its money is the order's payment, or a person's to decide: no cancel ends that.
+      PayableOrder after = orders.find(orderId).orElse(order);
+      return new Decision(
+          after.standing() == PayableOrder.Standing.PAID ? Outcome.PAID : Outcome.ENDED,
+          after.status());
     }
     cancelled.fire(new PaymentCancelled(orderId, owner, reason));
     return new Decision(

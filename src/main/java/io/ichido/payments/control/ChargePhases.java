@@ -271,6 +271,9 @@ class ChargePhases {
       // Nothing taken yet, but the gateway would take another amount: a person decides.
       return inReview(order, attempt, answer, via);
     }
+    if (!answer.status().holdsSlot() && !ledger.ends(order, attempt, answer.chargeId(), via)) {
+      return ChargeOutcome.of(attempt, order.status(), answer);
+    }
     attempt.answered(
         answer.status(), answer.chargeId(), answer.failureCode(), json(answer.instructions()));
     if (answer.status() == ChargeStatus.AWAITING_PAYMENT) {
@@ -298,7 +301,7 @@ class ChargePhases {
     OrderMoney.Role role = decision.money().attempt(attempt.id()).orElseThrow().role();
     switch (role) {
       case SURPLUS -> {
-        return notThePayment(order, attempt, answer, decision.why(attempt.id()), via);
+        return notThePayment(order, attempt, answer, decision, via);
       }
       case REVIEW -> {
         attempt.received(answer.amount());
@@ -337,14 +340,19 @@ class ChargePhases {
 
   /** Money answered for an attempt that is not the order's payment: it goes back, or went. */
   private ChargeOutcome notThePayment(
-      PayableOrder order, ChargeAttempt attempt, GatewayCharge answer, String why, String via) {
+      PayableOrder order,
+      ChargeAttempt attempt,
+      GatewayCharge answer,
+      MoneyDecider.Decision decision,
+      String via) {
     surpluses.returned(
         attempt,
+        decision,
         answer.chargeId(),
         answer.amount(),
         answer.currency(),
         answer.refunded(),
-        why,
+        decision.why(attempt.id()),
         via);
     events.answered(attempt, answer.amount(), answer.currency(), via);
     return ChargeOutcome.of(attempt, statusNow(order), null);
@@ -432,7 +440,8 @@ class ChargePhases {
   @Transactional(TxType.REQUIRES_NEW)
   public void abandoned(long attemptId, String why) {
     ChargeAttempt attempt = locked(attemptId);
-    if (attempt.status() == ChargeStatus.REQUIRES_ACTION) {
+    if (attempt.status() == ChargeStatus.REQUIRES_ACTION
+        && ledger.ends(orders.find(attempt.orderId()).orElseThrow(), attempt, null, "abandoned")) {
       attempt.abandoned(why);
       events.answered(attempt, attempt.amount(), attempt.currency(), "abandoned");
     }
@@ -459,7 +468,8 @@ class ChargePhases {
   @Transactional(TxType.REQUIRES_NEW)
   public void rejected(long attemptId, String code, String via) {
     ChargeAttempt attempt = locked(attemptId);
-    if (attempt.status().inDoubt()) {
+    if (attempt.status().inDoubt()
+        && ledger.ends(orders.find(attempt.orderId()).orElseThrow(), attempt, null, via)) {
       attempt.answered(ChargeStatus.REJECTED, null, code, null);
       events.answered(attempt, attempt.amount(), attempt.currency(), via);
     }

@@ -85,14 +85,17 @@ public class GatewayNotices {
       return apply(refundsAsRead(current, chargeId, read));
     }
     boolean cancelling = current.beingCancelledWithOrder();
-    ledger.observe(
-        orders.find(current.orderId()).orElseThrow(),
-        new MoneyObservation.Taken(current.id(), read.amount(), read.currency(), read.refunded()),
-        chargeId,
-        via,
-        null);
+    MoneyDecider.Decision decision =
+        ledger.observe(
+            orders.find(current.orderId()).orElseThrow(),
+            new MoneyObservation.Taken(
+                current.id(), read.amount(), read.currency(), read.refunded()),
+            chargeId,
+            via,
+            null);
     surpluses.returned(
         current,
+        decision,
         chargeId,
         read.amount(),
         read.currency(),
@@ -155,10 +158,10 @@ public class GatewayNotices {
     return switch (notice.outcome()) {
       case SUCCEEDED -> succeeded(order, attempt, notice);
       case AUTHORIZED -> authorized(attempt, notice);
-      case FAILED -> ended(attempt, notice, ChargeStatus.DECLINED);
-      case EXPIRED -> ended(attempt, notice, ChargeStatus.EXPIRED);
+      case FAILED -> ended(order, attempt, notice, ChargeStatus.DECLINED);
+      case EXPIRED -> ended(order, attempt, notice, ChargeStatus.EXPIRED);
       case REFUNDED -> refunded(order, attempt, notice);
-      case DISPUTED -> disputed(attempt, notice);
+      case DISPUTED -> disputed(order, attempt, notice);
     };
   }
 
@@ -183,6 +186,7 @@ public class GatewayNotices {
       case SURPLUS -> {
         surpluses.received(
             attempt,
+            decision,
             notice.chargeId(),
             notice.amount(),
             notice.currency(),
@@ -222,26 +226,28 @@ public class GatewayNotices {
     return NoticeEffect.APPLIED;
   }
 
-  /** A failure or lapse ends an awaited payment (and the order); a card just becomes payable. */
-  private NoticeEffect ended(ChargeAttempt attempt, GatewayNotice notice, ChargeStatus ended) {
+  /**
+   * A failure or lapse ends an awaited payment (and the order); a card just becomes payable. The
+   * money decider frees the attempt's slot only while it holds no money: a failure told after the
+   * success (or twice) changes nothing.
+   */
+  private NoticeEffect ended(
+      PayableOrder order, ChargeAttempt attempt, GatewayNotice notice, ChargeStatus ended) {
     ChargeStatus before = attempt.status();
+    if (!ledger.ends(order, attempt, notice.chargeId(), "webhook")) {
+      return NoticeEffect.NO_CHANGE;
+    }
     if (before == ChargeStatus.AWAITING_PAYMENT && attempt.beingCancelledWithOrder()) {
       // The gateway confirms the end its order's cancel asked for: the cancel decides the order.
       attempt.cancelledWithOrder();
       return NoticeEffect.APPLIED;
     }
+    attempt.notified(ended, notice.chargeId(), notice.reason());
     if (before == ChargeStatus.AWAITING_PAYMENT) {
-      attempt.notified(ended, notice.chargeId(), notice.reason());
       endsItsOrder(attempt, ended, notice.reason());
-      return NoticeEffect.APPLIED;
     }
-    if (before.open()) {
-      // The order stays payable by another charge.
-      attempt.notified(ended, notice.chargeId(), notice.reason());
-      return NoticeEffect.APPLIED;
-    }
-    // Already settled: a failure told after the success (or twice) changes nothing.
-    return NoticeEffect.NO_CHANGE;
+    // Otherwise the order stays payable by another charge.
+    return NoticeEffect.APPLIED;
   }
 
   /**
@@ -324,11 +330,19 @@ public class GatewayNotices {
   }
 
   /**
-   * Every dispute event is told on (the order's status changes once; the webhook's fact records
-   * each); one about a charge that never paid is nothing of ours to review.
+   * Every dispute event about money the order holds is told on (the order's status changes once;
+   * the webhook's fact records each); one about a charge that is not the order's, or never paid, is
+   * nothing of ours to review. The money decider says which.
    */
-  private NoticeEffect disputed(ChargeAttempt attempt, GatewayNotice notice) {
-    if (!attempt.status().paid() && !attempt.heldInReview()) {
+  private NoticeEffect disputed(PayableOrder order, ChargeAttempt attempt, GatewayNotice notice) {
+    MoneyDecider.Decision decision =
+        ledger.observe(
+            order,
+            new MoneyObservation.Disputed(attempt.id(), String.valueOf(notice.reason())),
+            notice.chargeId(),
+            "webhook",
+            null);
+    if (decision.effects().stream().noneMatch(MoneyEffect.ToReview.class::isInstance)) {
       return NoticeEffect.NO_CHANGE;
     }
     events.fire(

@@ -97,8 +97,11 @@ public final class MoneyDecider {
     if (seen instanceof MoneyObservation.ReturnRefused refused) {
       return returnRefused(money, refused);
     }
+    if (seen instanceof MoneyObservation.Disputed disputed) {
+      return disputed(money, disputed);
+    }
     if (seen instanceof MoneyObservation.Closed) {
-      return Decision.none(money.closed());
+      return closed(money);
     }
     if (seen instanceof MoneyObservation.Accepted) {
       return accepted(money);
@@ -231,15 +234,43 @@ public final class MoneyDecider {
               now.refundedOfPayment() == now.paid()));
     }
     OrderMoney next = money.with(now);
-    if (attempt.role() == Role.REVIEW && !next.inReview() && nothingReturning(next)) {
+    if (attempt.reviewed() && !next.inReview() && nothingReturning(next)) {
       effects.add(
           new MoneyEffect.ReviewClosed(
               next.attempts().stream()
-                  .filter(a -> a.role() == Role.REVIEW)
+                  .filter(a -> a.role() == Role.REVIEW || a.disputed())
                   .mapToLong(AttemptMoney::returned)
                   .sum()));
     }
     return new Decision(next, effects);
+  }
+
+  /**
+   * A dispute about money the order holds (its payment, or money in review) puts it before a
+   * person, each time one is told; one about a charge that is not the order's is nothing to review.
+   */
+  private static Decision disputed(OrderMoney money, MoneyObservation.Disputed disputed) {
+    Optional<AttemptMoney> known = money.attempt(disputed.attemptId());
+    if (known.isEmpty()
+        || !(known.get().role() == Role.PAYMENT || known.get().role() == Role.REVIEW)
+        || known.get().held() <= 0) {
+      return Decision.none(money);
+    }
+    AttemptMoney attempt = known.get();
+    return new Decision(
+        money.with(attempt.role() == Role.PAYMENT ? attempt.inDispute() : attempt),
+        List.of(new MoneyEffect.ToReview(attempt.id(), "disputed: " + disputed.reason())));
+  }
+
+  /** The order stops taking a payment: refused once it has one, or a person decides its money. */
+  private static Decision closed(OrderMoney money) {
+    if (money.payment().isPresent()) {
+      return Decision.refused(money, "order-paid", "the order is paid");
+    }
+    if (money.inReview()) {
+      return Decision.refused(money, "order-in-review", "a person decides about its money");
+    }
+    return Decision.none(money.closed());
   }
 
   private static Decision returnRefused(OrderMoney money, MoneyObservation.ReturnRefused refused) {
@@ -248,6 +279,10 @@ public final class MoneyDecider {
       return Decision.none(money);
     }
     AttemptMoney now = known.get().refused(refused.amount());
+    if (now.loose() <= 0) {
+      // A refund of what the order keeps (the merchant's): refused, and nothing waits for anyone.
+      return Decision.none(money.with(now.retried()));
+    }
     return new Decision(
         money.with(now),
         List.of(
@@ -258,9 +293,15 @@ public final class MoneyDecider {
   }
 
   private static Decision accepted(OrderMoney money) {
-    List<AttemptMoney> held = reviewHolding(money);
+    List<AttemptMoney> held =
+        reviewHolding(money).stream().filter(a -> a.role() == Role.REVIEW).toList();
     if (held.isEmpty()) {
-      return Decision.refused(money, "review-nothing-received", "no attempt holds money in review");
+      return Decision.refused(
+          money,
+          "review-nothing-received",
+          money.payment().filter(AttemptMoney::disputed).isPresent()
+              ? "its payment is disputed, not held: answer the dispute at the gateway, or refund it"
+              : "no attempt holds money in review");
     }
     if (held.stream().anyMatch(a -> a.returning() > 0)) {
       return Decision.refused(money, "review-refund-begun", "its money is being given back");
@@ -329,8 +370,7 @@ public final class MoneyDecider {
       return Decision.refused(money, "nothing-to-record", "no money of it waits for a person");
     }
     AttemptMoney attempt = known.get();
-    long open =
-        attempt.role() == Role.REVIEW ? attempt.held() - attempt.returning() : attempt.loose();
+    long open = attempt.reviewed() ? attempt.held() - attempt.returning() : attempt.loose();
     if (outside.amount() <= 0 || outside.amount() > open) {
       return Decision.refused(
           money,
@@ -391,9 +431,11 @@ public final class MoneyDecider {
     if (attempt == null) {
       return ways;
     }
-    if (attempt.role() == Role.REVIEW && attempt.held() > attempt.returning()) {
+    if (attempt.reviewed() && attempt.held() > attempt.returning()) {
       if (attempt.returning() == 0) {
-        ways.add(Way.ACCEPT);
+        if (attempt.role() == Role.REVIEW) {
+          ways.add(Way.ACCEPT);
+        }
         if (attempt.refundable()) {
           ways.add(Way.REFUND);
         }
@@ -433,6 +475,9 @@ public final class MoneyDecider {
       if (a.loose() > 0 && waysOut(money, a.id()).isEmpty()) {
         problems.add(name + " holds " + a.loose() + " nobody gives back, with no way out");
       }
+      if (a.reviewed() && a.held() > a.returning() && waysOut(money, a.id()).isEmpty()) {
+        problems.add(name + " waits for a person who has no way out");
+      }
       if (a.role() == Role.WAITING || a.role() == Role.PAYMENT) {
         slots++;
       }
@@ -455,16 +500,17 @@ public final class MoneyDecider {
                     .formatted(a.id(), a.role() == Role.PAYMENT ? "is" : "holds"));
   }
 
+  /** The money a person decides about: in review, or a disputed payment; the most first. */
   private static List<AttemptMoney> reviewHolding(OrderMoney money) {
     return money.attempts().stream()
-        .filter(a -> a.role() == Role.REVIEW && a.held() > 0)
+        .filter(AttemptMoney::reviewed)
         .sorted(Comparator.comparingLong(AttemptMoney::held).reversed())
         .toList();
   }
 
   private static boolean nothingReturning(OrderMoney money) {
     return money.attempts().stream()
-        .filter(a -> a.role() == Role.REVIEW)
+        .filter(a -> a.role() == Role.REVIEW || a.disputed())
         .allMatch(a -> a.returning() == 0);
   }
 

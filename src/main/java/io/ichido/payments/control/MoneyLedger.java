@@ -47,7 +47,12 @@ public class MoneyLedger {
   @Transactional(TxType.MANDATORY)
   public Decision observe(
       PayableOrder order, MoneyObservation seen, String reference, String via, String recordedBy) {
-    Decision decision = MoneyDecider.decide(of(order), seen);
+    OrderMoney money = of(order);
+    if (seen instanceof MoneyObservation.Taken taken && reference != null) {
+      // The gateway names the charge it took in this very report: it can be given back by API.
+      money = named(money, taken.attemptId());
+    }
+    Decision decision = MoneyDecider.decide(money, seen);
     for (MoneyEffect effect : decision.effects()) {
       if (effect instanceof MoneyEffect.Ledger row) {
         ChargeAttempt attempt = Rows.find(em, ChargeAttempt.class, row.attemptId());
@@ -56,6 +61,18 @@ public class MoneyLedger {
     }
     em.flush();
     return decision;
+  }
+
+  /**
+   * Whether the money decider ends the attempt (it held the order's slot and no money): the caller
+   * then records how it ended. An attempt that took money is never ended by a later failure.
+   */
+  @Transactional(TxType.MANDATORY)
+  public boolean ends(PayableOrder order, ChargeAttempt attempt, String reference, String via) {
+    Decision decision =
+        observe(order, new MoneyObservation.Ended(attempt.id()), reference, via, null);
+    return decision.money().attempt(attempt.id()).map(a -> a.role() == Role.ENDED).orElse(false)
+        && role(attempt, 0) == Role.WAITING;
   }
 
   /** What the gateway has given back of an attempt in all, as the ledger knows it. */
@@ -100,10 +117,22 @@ public class MoneyLedger {
               returning,
               paid,
               surplusRefused || (!refundable && role != Role.REVIEW),
-              refundable);
+              refundable,
+              // A paid order is back before a person only when its payment is disputed.
+              role == Role.PAYMENT && order.standing() == PayableOrder.Standing.IN_REVIEW);
       attempts.add(money.loose() > 0 ? money : money.retried());
     }
     return new OrderMoney(order.amount(), order.currency(), order.standing().open(), attempts);
+  }
+
+  private OrderMoney named(OrderMoney money, long attemptId) {
+    ChargeAttempt attempt = Rows.find(em, ChargeAttempt.class, attemptId);
+    return money
+        .attempt(attemptId)
+        .filter(a -> !a.refundable())
+        .filter(a -> gateways.named(attempt.gateway()).map(PaymentGateway::refunds).orElse(false))
+        .map(a -> money.with(a.refundableNow()))
+        .orElse(money);
   }
 
   private static Role role(ChargeAttempt attempt, long received) {

@@ -334,6 +334,13 @@ class RefundPhases {
     if (!refund.status().inDoubt()) {
       return;
     }
+    MoneyDecider.Decision decision =
+        ledger.observe(
+            orders.find(refund.orderId()).orElseThrow(),
+            new MoneyObservation.ReturnRefused(refund.attemptId(), refund.amount()),
+            null,
+            "refund",
+            refund.requestedBy());
     refund.failed(code);
     if (!refund.owed()) {
       events.fire(
@@ -346,6 +353,10 @@ class RefundPhases {
               refund.currency(),
               refund.requestedBy(),
               code));
+      return;
+    }
+    if (decision.effects().stream().noneMatch(MoneyEffect.ForOperator.class::isInstance)) {
+      // Its money went back meanwhile (its webhook told it): nothing waits for a person.
       return;
     }
     events.fire(

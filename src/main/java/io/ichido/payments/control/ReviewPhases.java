@@ -46,6 +46,7 @@ class ReviewPhases {
   @Inject Event<Object> events;
   @Inject MoneyLedger ledger;
   @Inject ChargePhases charges;
+  @Inject GatewayNotices notices;
 
   /**
    * Accepts what the order received as its payment, in the caller's transaction: the attempt that
@@ -102,19 +103,14 @@ class ReviewPhases {
         others += surplus.amount();
         surpluses.received(
             attempt,
+            decision,
             attempt.gatewayChargeId(),
             surplus.amount(),
             attempt.currency(),
             surplus.why(),
             "review");
-      } else if (decision
-          .effects()
-          .contains(
-              new MoneyEffect.SendReturn(
-                  paying.id(), surplus.amount(), MoneyEffect.Purpose.SURPLUS))) {
-        surpluses.queueRefund(paying, surplus.amount());
       } else {
-        surpluses.cannotGoBack(paying, surplus.amount(), surplus.why());
+        surpluses.goesBack(paying, decision);
       }
     }
     PayableOrder now = orders.find(orderId).orElseThrow();
@@ -149,7 +145,7 @@ class ReviewPhases {
     if (!own.isEmpty()) {
       return own.stream().map(r -> new RefundStep(r.id(), false)).toList();
     }
-    inReview(orderId);
+    PayableOrder order = inReview(orderId);
     for (GatewayRefund other : refunds(orderId)) {
       if (other.status().inDoubt()) {
         throw new RefundInDoubt(
@@ -157,27 +153,42 @@ class ReviewPhases {
       }
     }
     List<ChargeAttempt> attempts = attempts(orderId);
-    List<ChargeAttempt> holding = attempts.stream().filter(a -> refundable(a) > 0).toList();
-    if (holding.isEmpty()) {
-      throw ReviewRefusal.nothingReceived(orderId, nothingHeld(attempts));
-    }
-    for (ChargeAttempt attempt : holding) {
-      PaymentGateway gateway = gateways.named(attempt.gateway()).orElse(null);
-      if (gateway == null || !gateway.refunds()) {
-        throw RefundRefusal.notByApi(
-            orderId, attempt.gateway(), RefundPhases.notByApiWhy(attempt.gateway()));
-      }
-      if (attempt.gatewayChargeId() == null) {
-        throw RefundRefusal.notByApi(orderId, attempt.gateway(), "its gateway named no charge");
-      }
+    MoneyDecider.Decision decision =
+        ledger.observe(
+            order, new MoneyObservation.ReviewRefunded(operator), null, "review", operator);
+    if (decision.refusal().isPresent()) {
+      MoneyEffect.Refused refused = decision.refusal().get();
+      ChargeAttempt first =
+          decision.money().attempts().stream()
+              .filter(OrderMoney.AttemptMoney::reviewed)
+              .filter(a -> !a.refundable())
+              .findFirst()
+              .map(a -> attempt(attempts, a.id()))
+              .orElse(null);
+      throw switch (refused.problem()) {
+        case "refund-not-by-api" ->
+            RefundRefusal.notByApi(
+                orderId,
+                first == null ? "its gateway" : first.gateway(),
+                first == null || first.gatewayChargeId() != null
+                    ? RefundPhases.notByApiWhy(first == null ? "" : first.gateway())
+                    : "its gateway named no charge");
+        case "review-nothing-received" ->
+            ReviewRefusal.nothingReceived(orderId, nothingHeld(attempts));
+        default -> ReviewRefusal.decided(orderId, refused.problem(), refused.detail());
+      };
     }
     List<RefundStep> steps = new ArrayList<>();
-    for (ChargeAttempt attempt : holding) {
+    for (MoneyEffect effect : decision.effects()) {
+      if (!(effect instanceof MoneyEffect.SendReturn send)) {
+        continue;
+      }
+      ChargeAttempt attempt = attempt(attempts, send.attemptId());
       GatewayRefund refund =
           GatewayRefund.reviewed(
               attempt,
               keys.derive("review-refund:" + scope + ":" + attempt.id(), key, orderId),
-              refundable(attempt),
+              send.amount(),
               settings.attemptLease(),
               ledger.returnedOf(orderId, attempt.id()),
               operator,
@@ -263,6 +274,8 @@ class ReviewPhases {
     } else if (attempt.heldInReview()) {
       attempt.refunded(now.returned());
     }
+    // A disputed payment the customer's bank took back, or a refund of it made in the portal.
+    notices.paymentRefunds(attempt, decision, "operator");
     events.fire(
         new ReturnRecorded(
             order.id(),
@@ -414,14 +427,6 @@ class ReviewPhases {
     return attempt.receivedAmount() == null
         ? 0
         : attempt.receivedAmount() - attempt.refundedAmount();
-  }
-
-  /** What a refund from the queue gives back of an attempt: held in review, or its payment. */
-  private static long refundable(ChargeAttempt attempt) {
-    if (attempt.heldInReview()) {
-      return held(attempt);
-    }
-    return attempt.status().paid() ? attempt.amount() - attempt.refundedAmount() : 0;
   }
 
   private static String nothingHeld(List<ChargeAttempt> attempts) {

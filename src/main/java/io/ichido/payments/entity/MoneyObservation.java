@@ -26,6 +26,12 @@ public sealed interface MoneyObservation {
   /** The gateway refused to give back {@code amount} we asked of the attempt. */
   record ReturnRefused(long attemptId, long amount) implements MoneyObservation {}
 
+  /**
+   * The customer's bank disputes the attempt's charge (a chargeback opened or changed): a person
+   * decides what the order keeps of it.
+   */
+  record Disputed(long attemptId, String reason) implements MoneyObservation {}
+
   /** The order takes no payment any more (cancelled, lapsed). */
   record Closed() implements MoneyObservation {}
 

@@ -33,8 +33,9 @@ public record OrderMoney(long owed, String currency, boolean open, List<AttemptM
     return attempts.stream().filter(a -> a.role() == Role.PAYMENT).findFirst();
   }
 
+  /** Whether a person decides about some of its money: another amount, or a disputed payment. */
   public boolean inReview() {
-    return attempts.stream().anyMatch(a -> a.role() == Role.REVIEW && a.held() > 0);
+    return attempts.stream().anyMatch(AttemptMoney::reviewed);
   }
 
   public OrderMoney with(AttemptMoney attempt) {
@@ -75,6 +76,7 @@ public record OrderMoney(long owed, String currency, boolean open, List<AttemptM
    * @param paid for the payment, what the order keeps of what it took (before refunds)
    * @param returnRefused the gateway refused to give back what the order does not keep
    * @param refundable the gateway gives money back by API, and named the charge
+   * @param disputed the customer's bank disputes the payment: a person decides what it keeps
    */
   public record AttemptMoney(
       long id,
@@ -85,14 +87,15 @@ public record OrderMoney(long owed, String currency, boolean open, List<AttemptM
       long returning,
       long paid,
       boolean returnRefused,
-      boolean refundable) {
+      boolean refundable,
+      boolean disputed) {
 
     public AttemptMoney {
       Objects.requireNonNull(role, "A role is required.");
     }
 
     public static AttemptMoney waiting(long id, String currency, boolean refundable) {
-      return new AttemptMoney(id, Role.WAITING, currency, 0, 0, 0, 0, false, refundable);
+      return new AttemptMoney(id, Role.WAITING, currency, 0, 0, 0, 0, false, refundable, false);
     }
 
     /** What the gateway still holds of it. */
@@ -114,6 +117,11 @@ public record OrderMoney(long owed, String currency, boolean open, List<AttemptM
       return role == Role.PAYMENT ? Math.max(0, returned - (received - paid)) : 0;
     }
 
+    /** Whether a person decides about what it holds: another amount, or a disputed payment. */
+    public boolean reviewed() {
+      return (role == Role.REVIEW || disputed) && held() > 0;
+    }
+
     public boolean holdsMoney() {
       return role == Role.PAYMENT || role == Role.REVIEW || role == Role.SURPLUS;
     }
@@ -124,7 +132,8 @@ public record OrderMoney(long owed, String currency, boolean open, List<AttemptM
 
     /** Taken by the gateway, in {@code takenCurrency}; {@code keeps} of it pays the order. */
     public AttemptMoney taken(Role next, String takenCurrency, long amount, long keeps) {
-      return new AttemptMoney(id, next, takenCurrency, amount, 0, 0, keeps, false, refundable);
+      return new AttemptMoney(
+          id, next, takenCurrency, amount, 0, 0, keeps, false, refundable, false);
     }
 
     /** The gateway has given back {@code total} in all, {@code settled} of it what we asked. */
@@ -154,6 +163,18 @@ public record OrderMoney(long owed, String currency, boolean open, List<AttemptM
       return with(Role.PAYMENT, returned, returning, keeps, false);
     }
 
+    /** Its gateway gives money back by API, and has now named the charge. */
+    public AttemptMoney refundableNow() {
+      return new AttemptMoney(
+          id, role, currency, received, returned, returning, paid, returnRefused, true, disputed);
+    }
+
+    /** The customer's bank disputes it. */
+    public AttemptMoney inDispute() {
+      return new AttemptMoney(
+          id, role, currency, received, returned, returning, paid, returnRefused, refundable, true);
+    }
+
     private AttemptMoney with(
         Role nextRole, long nextReturned, long nextReturning, long nextPaid, boolean refused) {
       return new AttemptMoney(
@@ -165,7 +186,8 @@ public record OrderMoney(long owed, String currency, boolean open, List<AttemptM
           nextReturning,
           nextPaid,
           refused,
-          refundable);
+          refundable,
+          disputed);
     }
   }
 }

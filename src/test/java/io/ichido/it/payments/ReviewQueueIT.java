@@ -363,6 +363,40 @@ class ReviewQueueIT extends OnSharedDeployment {
 
   @Test
   @DisplayName(
+      "a disputed Stripe payment the customer's bank took back: the operator records it with the"
+          + " dispute's id, once; the order ends refunded, its ledger shows the money back, and it"
+          + " leaves the queue (before: 409 nothing-to-record, and no way out but a refund)")
+  void chargebackRecorded() throws Exception {
+    String sku = Db.newProduct(5, 1000, 10);
+    long orderId = disputed("stripe", sku, "review-cb-" + UUID.randomUUID() + "@example.jp");
+    long paid = Sandbox.charges(orderId).get(0).path("amount").asLong();
+    long attemptId = Db.count("SELECT max(id) FROM charge_attempt WHERE order_id = ?", orderId);
+    String path = "/api/review/attempts/" + attemptId + "/returned-outside";
+    String body = "{\"amount\": " + paid + ", \"reference\": \"dp_lost_chargeback\"}";
+    String key = "chargeback-" + UUID.randomUUID();
+
+    HttpResponse<String> recorded = OPERATOR.postJson(path, key, body);
+    assertThat(recorded.statusCode()).as(recorded.body()).isEqualTo(200);
+    assertThat(Shopper.json(recorded.body()).path("still_waiting").asLong()).isZero();
+    assertThat(OPERATOR.postJson(path, key, body).statusCode()).as("replayed").isEqualTo(200);
+    HttpResponse<String> again = OPERATOR.postJson(path, "chargeback-" + UUID.randomUUID(), body);
+    assertThat(again.statusCode()).as(again.body()).isEqualTo(409);
+
+    assertThat(status(orderId)).isEqualTo("REFUNDED");
+    assertThat(queued(orderId)).isNull();
+    assertThat(
+            Db.count(
+                "SELECT sum(amount) FROM money_movement WHERE attempt_id = ? AND movement = ?",
+                attemptId,
+                "RETURNED_OUTSIDE"))
+        .isEqualTo(paid);
+    assertThat(facts(orderId, "RETURN_RECORDED")).isOne();
+    assertThat(facts(orderId, "REVIEW_REFUNDED")).isOne();
+    assertThat(refundedAtTheGateway(orderId)).as("nothing sent to Stripe").isZero();
+  }
+
+  @Test
+  @DisplayName(
       "clients and auditors get 403 from the queue and its actions; bad input problem+json")
   void operatorsOnly() {
     for (Api caller : List.of(SHOP_A, AUDITOR)) {

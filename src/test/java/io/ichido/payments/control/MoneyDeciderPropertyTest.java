@@ -50,6 +50,7 @@ class MoneyDeciderPropertyTest {
         .withAction(1, operator())
         .withAction(1, returnedOutside())
         .withAction(1, merchantRefund())
+        .withAction(1, dispute())
         .withAction(
             1,
             Action.just(Transformer.mutate("close", w -> w.decide(new MoneyObservation.Closed()))))
@@ -138,6 +139,16 @@ class MoneyDeciderPropertyTest {
                         Transformer.mutate(
                             "operator retries the return of " + id,
                             w -> w.decide(new MoneyObservation.ReturnRetried(id, "op"))))));
+  }
+
+  private static Action.Dependent<MoneyWorld> dispute() {
+    return onAttempts(
+        ids ->
+            ids.map(
+                id ->
+                    Transformer.mutate(
+                        "the customer's bank disputes attempt " + id,
+                        w -> w.decide(new MoneyObservation.Disputed(id, "fraudulent")))));
   }
 
   private static Action.Dependent<MoneyWorld> deliver() {

@@ -83,6 +83,9 @@ class MoneyStateTableTest {
           order
               .with(one.taken(Role.SURPLUS, "JPY", OWED, 0).refused(0))
               .with(two.taken(Role.PAYMENT, "JPY", OWED, OWED));
+      case "disputed payment" -> order.with(one.taken(Role.PAYMENT, "JPY", OWED, OWED).inDispute());
+      case "payment, refund returning" ->
+          order.with(one.taken(Role.PAYMENT, "JPY", OWED, OWED).asking(OWED));
       case "payment, surplus returning" ->
           order.with(one.taken(Role.PAYMENT, "JPY", 3_000, OWED).asking(408));
       default -> throw new IllegalArgumentException("No state named " + name);
@@ -114,6 +117,8 @@ class MoneyStateTableTest {
     }
     return switch (text) {
       case "ended" -> new MoneyObservation.Ended(1);
+      case "closed" -> new MoneyObservation.Closed();
+      case "disputed" -> new MoneyObservation.Disputed(1, "fraudulent");
       case "return refused" -> new MoneyObservation.ReturnRefused(1, OWED);
       case "accepted" -> new MoneyObservation.Accepted("op");
       case "review refunded" -> new MoneyObservation.ReviewRefunded("op");
