@@ -6,6 +6,7 @@ import io.ichido.audit.entity.KeyRetries;
 import io.ichido.audit.entity.LogPage;
 import io.ichido.audit.entity.LogQuery;
 import io.ichido.audit.entity.LoggedEntry;
+import io.ichido.payments.boundary.LedgerBooks;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -47,6 +48,7 @@ public class LogSearch {
   @Inject LogChunks chunks;
   @Inject CheckpointKey checkpointKey;
   @Inject RetryTraffic retryTraffic;
+  @Inject LedgerBooks books;
 
   @Inject
   @ConfigProperty(name = "ichido.audit.unchained-alarm", defaultValue = "PT10S")
@@ -160,7 +162,8 @@ public class LogSearch {
       }
     }
     return walk.report(ends.lastEntry(), ends.lastCheckpoint())
-        .withUnchained(backlog.facts(), backlog.oldest(), tooLong);
+        .withUnchained(backlog.facts(), backlog.oldest(), tooLong)
+        .withLedger(books.check());
   }
 
   /** The full walk: {@link #verify(Long)} from the first entry. */

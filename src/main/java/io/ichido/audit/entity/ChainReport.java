@@ -1,6 +1,7 @@
 package io.ichido.audit.entity;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.ichido.payments.entity.LedgerReport;
 import java.time.Instant;
 
 /**
@@ -18,6 +19,8 @@ import java.time.Instant;
  * @param brokenCheckpoint the checkpoint that does not hold: not signed by this log's key, naming
  *     another hash than the chain's, or naming an entry the log no longer has
  * @param recomputed how many entries' hashes this walk recomputed
+ * @param ledger whether every order's ledger keeps its rules, and each one broken: beside the
+ *     chain, not part of {@code intact}
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ChainReport(
@@ -32,7 +35,8 @@ public record ChainReport(
     Long fromCheckpoint,
     Long lastCheckpoint,
     Long brokenCheckpoint,
-    long recomputed) {
+    long recomputed,
+    LedgerReport ledger) {
 
   public static ChainReport intact(
       long entries, String lastHash, Long fromCheckpoint, Long lastCheckpoint, long recomputed) {
@@ -48,7 +52,8 @@ public record ChainReport(
         fromCheckpoint,
         lastCheckpoint,
         null,
-        recomputed);
+        recomputed,
+        null);
   }
 
   /** Broken at entry {@code seq}, or at the checkpoint {@code brokenCheckpoint} names. */
@@ -71,7 +76,8 @@ public record ChainReport(
         fromCheckpoint,
         lastCheckpoint,
         brokenCheckpoint,
-        recomputed);
+        recomputed,
+        null);
   }
 
   /** This report with what still waits for the sequencer. */
@@ -88,6 +94,25 @@ public record ChainReport(
         fromCheckpoint,
         lastCheckpoint,
         brokenCheckpoint,
-        recomputed);
+        recomputed,
+        ledger);
+  }
+
+  /** This report with the ledger's verdict beside it. */
+  public ChainReport withLedger(LedgerReport books) {
+    return new ChainReport(
+        intact,
+        entries,
+        lastHash,
+        firstBrokenSeq,
+        problem,
+        unchained,
+        oldestUnchainedAt,
+        unchainedTooLong,
+        fromCheckpoint,
+        lastCheckpoint,
+        brokenCheckpoint,
+        recomputed,
+        books);
   }
 }

@@ -13,6 +13,7 @@ import io.ichido.it.support.Delivery;
 import io.ichido.it.support.Metrics;
 import io.ichido.it.support.OnSharedDeployment;
 import io.ichido.it.support.OrderJson;
+import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.Shopper;
 import java.net.http.HttpResponse;
 import java.sql.Connection;
@@ -394,6 +395,55 @@ class PaymentLogIT extends OnSharedDeployment {
       Db.behindTheLogsBack("UPDATE payment_log SET amount = amount + 1 WHERE seq = " + seq);
     }
     assertThat(verify().path("intact").asBoolean()).isTrue();
+  }
+
+  @Test
+  @DisplayName(
+      "verify checks every order's ledger beside the chain: money written for a declined attempt"
+          + " behind the decider's back is named, with its order, attempt and rule")
+  void ledgerTamperingIsFound() throws Exception {
+    JsonNode order = new Shopper(SHOP_A).order(Db.newProduct(5, 700, 10), 1);
+    long orderId = order.get("id").asLong();
+    HttpResponse<String> declined =
+        SHOP_A.postJson(
+            "/api/payments/charge",
+            "pay-" + UUID.randomUUID(),
+            Shopper.chargeBody(order, "stripe", "card", Sandbox.CARD_THAT_DECLINES.get("stripe")));
+    assertThat(declined.statusCode()).as(declined.body()).isEqualTo(402);
+    long attemptId = Db.count("SELECT max(id) FROM charge_attempt WHERE order_id = ?", orderId);
+    assertThat(ledgerProblems(orderId)).isEmpty();
+
+    Db.update(
+        "INSERT INTO money_movement (order_id, attempt_id, movement, amount, currency, gateway,"
+            + " via) VALUES (?, ?, 'CHARGED', 756, 'JPY', 'stripe', 'by hand')",
+        orderId,
+        attemptId);
+    try {
+      JsonNode report = verify();
+      assertThat(report.path("intact").asBoolean()).as("the chain itself holds").isTrue();
+      assertThat(report.path("ledger").path("balanced").asBoolean()).isFalse();
+      assertThat(ledgerProblems(orderId))
+          .singleElement()
+          .satisfies(
+              p -> {
+                assertThat(p.path("rule").asText()).isEqualTo("money-on-no-order");
+                assertThat(p.path("attemptId").asLong()).isEqualTo(attemptId);
+              });
+    } finally {
+      Db.behindTheLedgersBack(
+          "DELETE FROM money_movement WHERE attempt_id = " + attemptId + " AND via = 'by hand'");
+    }
+    assertThat(ledgerProblems(orderId)).isEmpty();
+  }
+
+  private static List<JsonNode> ledgerProblems(long orderId) {
+    List<JsonNode> found = new ArrayList<>();
+    for (JsonNode problem : verify().path("ledger").path("problems")) {
+      if (problem.path("orderId").asLong() == orderId) {
+        found.add(problem);
+      }
+    }
+    return found;
   }
 
   @Test

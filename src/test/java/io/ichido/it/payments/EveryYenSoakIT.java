@@ -7,6 +7,7 @@ import io.ichido.it.support.Api;
 import io.ichido.it.support.Await;
 import io.ichido.it.support.Db;
 import io.ichido.it.support.Deployments;
+import io.ichido.it.support.PaymentLog;
 import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.Shopper;
 import io.ichido.it.support.SoakSize;
@@ -242,6 +243,12 @@ class EveryYenSoakIT {
         if (!MoneyTrail.logged(orderId, charge)) {
           wrong.add(orderId + " charge " + charge.path("id").asText() + " not in the log");
         }
+      }
+    }
+    JsonNode books = PaymentLog.verify().path("ledger");
+    for (JsonNode problem : books.path("problems")) {
+      if (amounts.containsKey(problem.path("orderId").asLong())) {
+        wrong.add("the payment log's verify: " + problem);
       }
     }
     System.out.printf(

@@ -115,6 +115,11 @@ public final class Db {
     behindTheBack("payment_log", "payment_log_no_update_or_delete", update);
   }
 
+  /** The same to the orders' ledger of money. */
+  public static void behindTheLedgersBack(String update) throws SQLException {
+    behindTheBack("money_movement", "money_movement_append_only", update);
+  }
+
   /** The same to the log's checkpoints. */
   public static void behindTheCheckpointsBack(String update) throws SQLException {
     behindTheBack("payment_log_checkpoint", "payment_log_checkpoint_no_update_or_delete", update);

@@ -1,0 +1,110 @@
+package io.ichido.payments.boundary;
+
+import io.ichido.payments.entity.LedgerReport;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What payments publish for the payment log's {@code verify}: the rules every order's ledger keeps,
+ * checked against what is stored now, each broken one named with its order and attempt. The
+ * database refuses the first rule on every write; the others follow from the money decider's
+ * decisions, and a row written or changed beside it (by hand, or by a bug) breaks one of them.
+ * Read-only.
+ */
+@ApplicationScoped
+public class LedgerBooks {
+
+  /** Rows named per verify, at most: enough to find the first, few enough to read. */
+  static final int MOST = 50;
+
+  private static final String HELD =
+      "SELECT m.attempt_id,"
+          + " COALESCE(sum(m.amount) FILTER (WHERE m.movement = 'CHARGED'), 0) AS taken,"
+          + " COALESCE(sum(m.amount) FILTER (WHERE m.movement <> 'CHARGED'), 0) AS back,"
+          + " count(DISTINCT m.currency) AS currencies"
+          + " FROM money_movement m GROUP BY m.attempt_id";
+
+  /** Each rule: its name, what breaking it means, and the rows (order, attempt) that break it. */
+  private static final List<String[]> RULES =
+      List.of(
+          new String[] {
+            "more-back-than-taken",
+            "the ledger gives back more of the attempt than it took",
+            "SELECT a.order_id, a.id FROM ("
+                + HELD
+                + ") h JOIN charge_attempt a"
+                + " ON a.id = h.attempt_id WHERE h.back > h.taken"
+          },
+          new String[] {
+            "two-currencies",
+            "the attempt's ledger rows name more than one currency",
+            "SELECT a.order_id, a.id FROM ("
+                + HELD
+                + ") h JOIN charge_attempt a"
+                + " ON a.id = h.attempt_id WHERE h.currencies > 1"
+          },
+          new String[] {
+            "money-on-no-order",
+            "the ledger shows money taken for an attempt that holds none (declined, rejected,"
+                + " expired, in doubt or waiting)",
+            "SELECT a.order_id, a.id FROM ("
+                + HELD
+                + ") h JOIN charge_attempt a"
+                + " ON a.id = h.attempt_id WHERE h.taken > 0 AND a.status NOT IN ('SUCCEEDED',"
+                + " 'PARTIALLY_REFUNDED', 'REFUNDED', 'NEEDS_REVIEW', 'SURPLUS',"
+                + " 'SURPLUS_REFUNDED')"
+          },
+          new String[] {
+            "payment-not-on-ledger",
+            "the attempt is the order's payment, and the ledger shows nothing taken for it",
+            "SELECT a.order_id, a.id FROM charge_attempt a WHERE a.status IN ('SUCCEEDED',"
+                + " 'PARTIALLY_REFUNDED', 'REFUNDED') AND NOT EXISTS (SELECT 1 FROM"
+                + " money_movement m WHERE m.attempt_id = a.id AND m.movement = 'CHARGED')"
+          },
+          new String[] {
+            "paid-twice",
+            "more than one attempt of the order is its payment",
+            "SELECT a.order_id, max(a.id) FROM charge_attempt a WHERE a.status IN ('SUCCEEDED',"
+                + " 'PARTIALLY_REFUNDED', 'REFUNDED') GROUP BY a.order_id HAVING count(*) > 1"
+          },
+          new String[] {
+            "surplus-not-back",
+            "the attempt's surplus is marked given back in full, and the ledger shows money"
+                + " still held",
+            "SELECT a.order_id, a.id FROM ("
+                + HELD
+                + ") h JOIN charge_attempt a"
+                + " ON a.id = h.attempt_id WHERE a.status = 'SURPLUS_REFUNDED'"
+                + " AND h.back < h.taken"
+          });
+
+  @PersistenceContext EntityManager em;
+
+  @Transactional
+  public LedgerReport check() {
+    long movements =
+        ((Number) em.createNativeQuery("SELECT count(*) FROM money_movement").getSingleResult())
+            .longValue();
+    List<LedgerReport.Problem> problems = new ArrayList<>();
+    for (String[] rule : RULES) {
+      if (problems.size() >= MOST) {
+        break;
+      }
+      @SuppressWarnings("unchecked")
+      List<Object[]> rows =
+          em.createNativeQuery(rule[2] + " ORDER BY 1, 2")
+              .setMaxResults(MOST - problems.size())
+              .getResultList();
+      for (Object[] row : rows) {
+        problems.add(
+            new LedgerReport.Problem(
+                rule[0], ((Number) row[0]).longValue(), ((Number) row[1]).longValue(), rule[1]));
+      }
+    }
+    return new LedgerReport(problems.isEmpty(), movements, problems);
+  }
+}
