@@ -54,6 +54,13 @@ enum FaultMode {
    */
   PAY_BEFORE_ANSWER(false),
   /**
+   * The payment is created and its webhook telling it waits for the customer (KOMOJU's {@code
+   * payment.authorized} for konbini and bank transfer) is sent, and only then is the create's
+   * answer written: the webhook overtakes the answer, and carries no instructions. Taken only by a
+   * request that creates such a payment ({@link Gateway#canBeAuthorizedBeforeAnswer}).
+   */
+  AUTHORIZED_BEFORE_ANSWER(false),
+  /**
    * The gateway refuses a refund in its own words (KOMOJU's 422 {@code unprocessable_entity}, "The
    * payment cannot be refunded."): a refusal, not an outage, and nothing is given back. Taken only
    * by a refund request of a gateway that says how it refuses one ({@link Gateway#refusesRefund}).

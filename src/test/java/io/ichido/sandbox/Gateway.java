@@ -107,6 +107,16 @@ interface Gateway {
    */
   default void payBeforeAnswer(SandboxResponse answer) {}
 
+  default boolean canBeAuthorizedBeforeAnswer(SandboxRequest request) {
+    return false;
+  }
+
+  /**
+   * The webhook that tells the payment {@code answer} created waits for its customer is sent before
+   * {@code answer} is written ({@link FaultMode#AUTHORIZED_BEFORE_ANSWER}).
+   */
+  default void authorizeBeforeAnswer(SandboxResponse answer) {}
+
   /**
    * The gateway's own answer for an injected 401 (authentication), 403 (permission), 429, 500 or
    * 503.

@@ -53,7 +53,9 @@ final class GatewayHandler implements HttpHandler {
                       && (mode != FaultMode.REFUSE_REFUND
                           || gateway.refusesRefund(request).isPresent())
                       && (mode != FaultMode.PAY_BEFORE_ANSWER
-                          || gateway.canBePaidBeforeAnswer(request)));
+                          || gateway.canBePaidBeforeAnswer(request))
+                      && (mode != FaultMode.AUTHORIZED_BEFORE_ANSWER
+                          || gateway.canBeAuthorizedBeforeAnswer(request)));
       if (fault.isPresent() && fault.get().mode().beforeProcessing()) {
         misbehaveBefore(exchange, fault.get(), request);
         return;
@@ -139,6 +141,10 @@ final class GatewayHandler implements HttpHandler {
           gateway.altered(response, fault.mode()).writeTo(exchange);
       case PAY_BEFORE_ANSWER -> {
         gateway.payBeforeAnswer(response);
+        response.writeTo(exchange);
+      }
+      case AUTHORIZED_BEFORE_ANSWER -> {
+        gateway.authorizeBeforeAnswer(response);
         response.writeTo(exchange);
       }
       default -> hangUp();

@@ -115,6 +115,25 @@ final class KomojuApi implements Gateway {
   }
 
   @Override
+  public boolean canBeAuthorizedBeforeAnswer(SandboxRequest request) {
+    return request.is("POST", PAYMENTS);
+  }
+
+  /**
+   * KOMOJU's {@code payment.authorized} for the konbini or bank transfer payment {@code answer}
+   * created, sent before the answer: the sandbox's reading of a webhook that overtakes its answer.
+   */
+  @Override
+  public void authorizeBeforeAnswer(SandboxResponse answer) {
+    JsonNode payment = Json.parse(answer.body());
+    if (answer.status() == 200
+        && payment != null
+        && "authorized".equals(payment.path("status").asText())) {
+      ledger.retell(NAME, payment.path("id").asText());
+    }
+  }
+
+  @Override
   public boolean answersWithPayment(SandboxRequest request) {
     return request.is("POST", PAYMENTS) || request.idAfter("GET", PAYMENTS + "/") != null;
   }

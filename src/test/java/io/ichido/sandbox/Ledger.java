@@ -101,6 +101,11 @@ final class Ledger {
   }
 
   // Outside the lock: a subscriber may take its time (a webhook call) or read the ledger.
+  /** Tells the subscribers of the payment as it stands, as if its status had just changed. */
+  void retell(String gateway, String id) {
+    find(gateway, id).ifPresent(this::tell);
+  }
+
   private void tell(LedgerEntry changed) {
     subscribers.forEach(subscriber -> subscriber.statusChanged(changed));
   }

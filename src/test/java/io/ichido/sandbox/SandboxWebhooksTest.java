@@ -166,6 +166,26 @@ class SandboxWebhooksTest extends SandboxTestSupport {
   }
 
   @Test
+  @DisplayName(
+      "authorized_before_answer: KOMOJU's payment.authorized has arrived, without instructions,"
+          + " when the konbini create's answer does; a card payment leaves the fault queued")
+  void komojuAuthorizedBeforeTheAnswer() throws Exception {
+    fault("komoju", "w-ab", "authorized_before_answer", "");
+    send(komoju("w-ab-card", komojuBody("90", "\"tok_visa\""))); // another key: still queued
+
+    HttpResponse<String> answer = send(komoju("w-ab", komojuBody("91", KONBINI)));
+
+    List<Received> hooks = receiver.await(1);
+    assertThat(answer.statusCode()).isEqualTo(200);
+    JsonNode authorized = JSON.readTree(hooks.get(0).body());
+    assertThat(authorized.get("type").asText()).isEqualTo("payment.authorized");
+    assertThat(authorized.at("/data/id").asText()).isEqualTo(json(answer).get("id").asText());
+    assertThat(authorized.at("/data/status").asText()).isEqualTo("authorized");
+    assertThat(authorized.at("/data/external_order_num").asText()).isEqualTo("ORDER-91");
+    assertThat(receiver.received()).as("the answer itself sends nothing more").hasSize(1);
+  }
+
+  @Test
   @DisplayName("2C2P: a signed JWT body, respCode 0000 when paid and 0003 when lapsed")
   void twoC2pNotificationIsASignedJwt() throws Exception {
     // No 2C2P payment waits for the customer in the sandbox: drive the ledger directly.

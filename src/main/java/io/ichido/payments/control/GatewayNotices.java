@@ -222,6 +222,10 @@ public class GatewayNotices {
       return NoticeEffect.NO_CHANGE;
     }
     attempt.notified(ChargeStatus.AWAITING_PAYMENT, notice.chargeId(), null);
+    if (attempt.payBy() == null && notice.payBy() != null) {
+      // Its answer may never come: the webhook's deadline is what lets the order lapse after it.
+      attempt.payBy(notice.payBy());
+    }
     events.settled(attempt);
     return NoticeEffect.APPLIED;
   }

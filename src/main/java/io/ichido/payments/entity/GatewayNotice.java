@@ -1,5 +1,6 @@
 package io.ichido.payments.entity;
 
+import java.time.Instant;
 import java.util.Objects;
 
 /**
@@ -7,7 +8,8 @@ import java.util.Objects;
  * charge is found by {@code chargeId}; when our copy of the gateway's id was lost with its answer,
  * by our {@code reference} the gateway carries (KOMOJU {@code external_order_num}, 2C2P {@code
  * invoiceNo}, Stripe and Omise metadata), or by {@code orderId} (Stripe {@code metadata.order_id}).
- * {@code amount} of a refund is the refunded total so far.
+ * {@code amount} of a refund is the refunded total so far. {@code payBy} is the deadline a payment
+ * waiting for its customer carries (KOMOJU's {@code payment_deadline}), where the event says one.
  */
 public record GatewayNotice(
     String gateway,
@@ -17,7 +19,8 @@ public record GatewayNotice(
     Outcome outcome,
     long amount,
     String currency,
-    String reason) {
+    String reason,
+    Instant payBy) {
 
   /** The gateway-independent meaning of an event. */
   public enum Outcome {
@@ -28,6 +31,19 @@ public record GatewayNotice(
     REFUNDED,
     /** A dispute (chargeback) was opened or changed about a paid charge; reason says how. */
     DISPUTED
+  }
+
+  /** A notice that names no deadline. */
+  public GatewayNotice(
+      String gateway,
+      String chargeId,
+      String reference,
+      Long orderId,
+      Outcome outcome,
+      long amount,
+      String currency,
+      String reason) {
+    this(gateway, chargeId, reference, orderId, outcome, amount, currency, reason, null);
   }
 
   public GatewayNotice {

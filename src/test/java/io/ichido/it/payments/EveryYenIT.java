@@ -3,6 +3,7 @@ package io.ichido.it.payments;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.ichido.it.support.Api;
 import io.ichido.it.support.Await;
 import io.ichido.it.support.Db;
@@ -15,10 +16,10 @@ import io.ichido.it.support.TimePasses;
 import io.ichido.sandbox.WebhookEvents;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -233,37 +234,29 @@ class EveryYenIT extends OnSharedDeployment {
     JsonNode order = new Shopper(SHOP).order(sku, 1);
     long orderId = order.get("id").asLong();
     long amount = order.get("amount").asLong();
-    Sandbox.webhookDelivery("komoju", orderId, "never", 0);
-    Sandbox.fault("komoju", orderId, "delay", 1, 1500);
-    CompletableFuture<HttpResponse<String>> charged =
-        CompletableFuture.supplyAsync(
-            () ->
-                SHOP.postJson(
-                    CHARGE,
-                    "pay-" + UUID.randomUUID(),
-                    Shopper.chargeBody(order, "komoju", "konbini", "")));
-    Await.until(
-        "the payment made at KOMOJU",
-        Duration.ofSeconds(10),
-        () -> !Sandbox.charges(orderId).isEmpty());
+    Sandbox.fault("komoju", orderId, "authorized_before_answer", 1, 0);
+    HttpResponse<String> answer =
+        SHOP.postJson(
+            CHARGE, "pay-" + UUID.randomUUID(), Shopper.chargeBody(order, "komoju", "konbini", ""));
     String paymentId = Sandbox.charges(orderId).get(0).path("id").asText();
-    HttpResponse<String> authorized =
-        Delivery.of(
-                "komoju",
-                WebhookEvents.komoju(
-                    WebhookEvents.newEventId("komoju"),
-                    "payment.authorized",
-                    paymentId,
-                    "ORDER-" + orderId,
-                    amount,
-                    "JPY",
-                    "authorized",
-                    "konbini"))
-            .send();
-    assertThat(authorized.statusCode()).as(authorized.body()).isEqualTo(200);
-    assertThat(attemptStatuses(orderId)).containsExactly("AWAITING_PAYMENT");
+    List<JsonNode> authorized = new ArrayList<>();
+    Sandbox.get("/_sandbox/webhooks")
+        .forEach(
+            hook -> {
+              if (hook.path("chargeId").asText().equals(paymentId)) {
+                authorized.add(hook);
+              }
+            });
+    assertThat(authorized)
+        .as("payment.authorized delivered, and taken, before the answer")
+        .singleElement()
+        .satisfies(
+            hook -> {
+              assertThat(hook.path("type").asText()).isEqualTo("payment.authorized");
+              assertThat(hook.path("lastStatus").asInt()).isEqualTo(200);
+            });
+    Sandbox.webhookDelivery("komoju", orderId, "never", 0);
 
-    HttpResponse<String> answer = charged.get(30, TimeUnit.SECONDS);
     assertThat(answer.statusCode()).as(answer.body()).isEqualTo(201);
     assertThat(Shopper.json(answer.body()).path("instructions").isObject()).isTrue();
     assertThat(
@@ -277,6 +270,57 @@ class EveryYenIT extends OnSharedDeployment {
     TimePasses.forOrder(orderId, Duration.ofDays(30));
     Await.until(
         "the order to lapse past its deadline",
+        Duration.ofSeconds(60),
+        () -> "EXPIRED".equals(orderStatus(orderId)));
+    assertThat(Db.reserved(sku)).as("the stock back on sale").isZero();
+  }
+
+  @Test
+  @DisplayName(
+      "KOMOJU's payment.authorized tells a konbini payment whose create's answer is lost for good:"
+          + " the webhook's payment_deadline is kept, and past it the order lapses and its stock"
+          + " goes back on sale (before: no deadline, the stock held for ever)")
+  void authorizedAndTheAnswerLostForGood() throws Exception {
+    String sku = Db.newProduct(10, 1700, 10);
+    JsonNode order = new Shopper(SHOP).order(sku, 1);
+    long orderId = order.get("id").asLong();
+    long amount = order.get("amount").asLong();
+    Sandbox.webhookDelivery("komoju", orderId, "never", 0);
+    Sandbox.fault("komoju", orderId, "drop", 50, 0);
+    HttpResponse<String> lost =
+        SHOP.postJson(
+            CHARGE, "pay-" + UUID.randomUUID(), Shopper.chargeBody(order, "komoju", "konbini", ""));
+    assertThat(lost.statusCode()).as(lost.body()).isNotEqualTo(201);
+    String paymentId = Sandbox.charges(orderId).get(0).path("id").asText();
+
+    ObjectNode event =
+        (ObjectNode)
+            Shopper.json(
+                WebhookEvents.komoju(
+                    WebhookEvents.newEventId("komoju"),
+                    "payment.authorized",
+                    paymentId,
+                    "ORDER-" + orderId,
+                    amount,
+                    "JPY",
+                    "authorized",
+                    "konbini"));
+    ((ObjectNode) event.path("data"))
+        .put("payment_deadline", Instant.now().plus(Duration.ofDays(3)).toString());
+    HttpResponse<String> authorized = Delivery.of("komoju", event.toString()).send();
+    assertThat(authorized.statusCode()).as(authorized.body()).isEqualTo(200);
+    assertThat(attemptStatuses(orderId)).containsExactly("AWAITING_PAYMENT");
+    assertThat(
+            Db.count(
+                "SELECT count(*) FROM charge_attempt WHERE order_id = ? AND pay_by IS NOT NULL",
+                orderId))
+        .as("the webhook's deadline kept")
+        .isOne();
+    Sandbox.clearFaults(orderId);
+
+    TimePasses.forOrder(orderId, Duration.ofDays(30));
+    Await.until(
+        "the order to lapse past the webhook's deadline",
         Duration.ofSeconds(60),
         () -> "EXPIRED".equals(orderStatus(orderId)));
     assertThat(Db.reserved(sku)).as("the stock back on sale").isZero();

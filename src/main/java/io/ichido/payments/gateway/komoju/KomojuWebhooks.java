@@ -92,7 +92,24 @@ public class KomojuWebhooks implements GatewayWebhook {
                 payment.path("currency").asText("").toUpperCase(Locale.ROOT),
                 outcome == Outcome.FAILED || outcome == Outcome.EXPIRED
                     ? type.substring("payment.".length())
-                    : null)));
+                    : null,
+                outcome == Outcome.AUTHORIZED ? deadline(payment) : null)));
+  }
+
+  /**
+   * The payment's {@code payment_deadline}: by when its customer must pay. Null where it names none
+   * or none we can read: the attempt is then read back by its sweep, as before.
+   */
+  private static Instant deadline(JsonNode payment) {
+    String text = EventJson.text(payment, "payment_deadline");
+    if (text == null) {
+      return null;
+    }
+    try {
+      return DateTimeFormatter.ISO_OFFSET_DATE_TIME.parse(text, Instant::from);
+    } catch (DateTimeException unreadable) {
+      return null;
+    }
   }
 
   /** KOMOJU writes ISO-8601 times with an offset ({@code Z} or {@code +09:00}). */
