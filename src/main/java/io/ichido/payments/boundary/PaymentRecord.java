@@ -9,6 +9,13 @@ import java.util.List;
  * One charge attempt of an order as its owner sees it: every attempt, the paying one and any other
  * a gateway reported money for ({@code SURPLUS}, going back by itself), with what was received and
  * what went back.
+ *
+ * @param received what the gateway reported taken where it differs from the charge (another amount,
+ *     a surplus); null otherwise
+ * @param refunded what went back of the order's payment (refunds), or of money in review
+ * @param taken what the order's ledger of money shows the gateway took for it, in all
+ * @param returned what the ledger shows given back of it, in all, by anyone's hand: refunds,
+ *     surplus returns, returns recorded by an operator
  */
 public record PaymentRecord(
     long attempt,
@@ -20,6 +27,8 @@ public record PaymentRecord(
     long amount,
     Long received,
     long refunded,
+    long taken,
+    long returned,
     String currency,
     Instant requestedAt,
     List<Refund> refunds) {
@@ -37,7 +46,7 @@ public record PaymentRecord(
     }
   }
 
-  static PaymentRecord of(ChargeAttempt attempt, List<GatewayRefund> refunds) {
+  static PaymentRecord of(ChargeAttempt attempt, List<GatewayRefund> refunds, long[] ledger) {
     return new PaymentRecord(
         attempt.id(),
         attempt.gateway(),
@@ -48,6 +57,8 @@ public record PaymentRecord(
         attempt.amount(),
         attempt.receivedAmount(),
         attempt.refundedAmount(),
+        ledger[0],
+        ledger[1],
         attempt.currency(),
         attempt.requestedAt(),
         refunds.stream()

@@ -8,6 +8,7 @@ import io.ichido.audit.control.AuditorSearches.Kind;
 import io.ichido.audit.control.AuditorSearches.Sample;
 import io.ichido.audit.entity.ChainReport;
 import io.ichido.audit.entity.LoggedEntry;
+import io.ichido.payments.boundary.LedgerBooks;
 import jakarta.annotation.Resource;
 import jakarta.inject.Inject;
 import java.lang.reflect.Field;
@@ -428,7 +429,8 @@ public final class PaymentLogBench {
     search.unchainedAlarm = Duration.ofSeconds(10);
     // Its reader takes the search's own connection; recording retries (its observer) is not used.
     search.retryTraffic = new RetryTraffic();
-    for (Object bean : List.of(search, search.chunks, sequencer, sequencing)) {
+    search.books = LedgerBooks.over(dataSource);
+    for (Object bean : List.of(search, search.chunks, search.books, sequencer, sequencing)) {
       injected(bean);
     }
     return search;
@@ -443,6 +445,8 @@ public final class PaymentLogBench {
         continue;
       }
       try {
+        // Beans of other packages (payments' LedgerBooks) keep their fields package-private.
+        field.setAccessible(true);
         if (field.get(bean) == null) {
           throw new IllegalStateException(
               bean.getClass().getSimpleName() + "." + field.getName() + " is not wired");

@@ -393,6 +393,10 @@ class ReviewQueueIT extends OnSharedDeployment {
     assertThat(facts(orderId, "RETURN_RECORDED")).isOne();
     assertThat(facts(orderId, "REVIEW_REFUNDED")).isOne();
     assertThat(refundedAtTheGateway(orderId)).as("nothing sent to Stripe").isZero();
+    JsonNode payment =
+        Shopper.json(SHOP_A.get("/api/orders/" + orderId).body()).path("payments").get(0);
+    assertThat(payment.path("taken").asLong()).as("the order shows its ledger").isEqualTo(paid);
+    assertThat(payment.path("returned").asLong()).isEqualTo(paid);
   }
 
   @Test
