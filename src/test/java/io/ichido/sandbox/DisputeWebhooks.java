@@ -1,7 +1,10 @@
 package io.ichido.sandbox;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -10,7 +13,9 @@ import java.util.Map;
  *
  * <ul>
  *   <li>Stripe: {@code charge.dispute.created} around a Dispute ({@code dp_...}) naming the charge
- *       and its PaymentIntent, status {@code needs_response}, reason {@code fraudulent}
+ *       and its PaymentIntent, status {@code needs_response}, reason {@code fraudulent}, the funds
+ *       withdrawn (one balance transaction); closed won ({@code funds_reinstated}, then {@code
+ *       closed}) or lost ({@code closed})
  *   <li>2C2P: a backend notification with respCode {@code 4130} (chargeback; named in issue 14, in
  *       no official 2C2P material found: unconfirmed)
  * </ul>
@@ -29,7 +34,11 @@ final class DisputeWebhooks {
     };
   }
 
-  private static Webhook stripe(LedgerEntry entry, ObjectNode intent) {
+  /**
+   * Stripe's Dispute as {@code charge.dispute.created} carries it: the funds are withdrawn when it
+   * opens, one balance transaction of minus the disputed amount.
+   */
+  static ObjectNode stripeDispute(LedgerEntry entry, ObjectNode intent) {
     long now = Instant.now().getEpochSecond();
     ObjectNode dispute = Json.object().put("id", Ids.alphanumeric("dp_", 24));
     dispute.put("object", "dispute").put("amount", entry.amount());
@@ -38,8 +47,43 @@ final class DisputeWebhooks {
     dispute.put("payment_intent", entry.id()).put("reason", "fraudulent");
     dispute.put("status", "needs_response").put("is_charge_refundable", false);
     dispute.put("created", now).put("livemode", false).set("metadata", Json.object());
+    dispute.putArray("balance_transactions").add(movement(-entry.amount(), entry, now));
+    return dispute;
+  }
+
+  private static ObjectNode movement(long amount, LedgerEntry entry, long now) {
+    ObjectNode movement = Json.object().put("id", Ids.alphanumeric("txn_", 24));
+    movement.put("object", "balance_transaction").put("amount", amount).put("fee", 0);
+    movement.put("net", amount).put("currency", entry.currency().toLowerCase(Locale.ROOT));
+    movement.put("type", "adjustment").put("reporting_category", "dispute");
+    return movement.put("created", now);
+  }
+
+  private static Webhook stripe(LedgerEntry entry, ObjectNode intent) {
+    return stripeEvent(entry, "charge.dispute.created", stripeDispute(entry, intent));
+  }
+
+  /**
+   * The dispute closes: won, Stripe gives the funds back ({@code charge.dispute.funds_reinstated},
+   * a second balance transaction) and then says so ({@code charge.dispute.closed}, status {@code
+   * won}); lost, only the closing event, status {@code lost}.
+   */
+  static List<Webhook> stripeClosed(LedgerEntry entry, ObjectNode dispute, boolean won) {
+    long now = Instant.now().getEpochSecond();
+    List<Webhook> webhooks = new ArrayList<>();
+    if (won) {
+      ((ArrayNode) dispute.path("balance_transactions")).add(movement(entry.amount(), entry, now));
+      dispute.put("status", "under_review");
+      webhooks.add(stripeEvent(entry, "charge.dispute.funds_reinstated", dispute.deepCopy()));
+    }
+    dispute.put("status", won ? "won" : "lost");
+    webhooks.add(stripeEvent(entry, "charge.dispute.closed", dispute.deepCopy()));
+    return webhooks;
+  }
+
+  static Webhook stripeEvent(LedgerEntry entry, String type, ObjectNode dispute) {
+    long now = Instant.now().getEpochSecond();
     String id = WebhookEvents.newEventId(StripeApi.NAME);
-    String type = "charge.dispute.created";
     String body = Json.string(WebhookEvents.stripeEvent(id, type, dispute, now));
     return new Webhook(id, entry.gateway(), type, entry.id(), entry.reference(), body);
   }

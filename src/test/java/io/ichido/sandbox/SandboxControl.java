@@ -57,8 +57,9 @@ import java.util.stream.StreamSupport;
  *       gateway's webhooks go, with {@code order} for that order's payments only ({@code normal}
  *       forgets the order's).
  *   <li>{@code POST reset}: forgets everything, every order's settings included.
- *   <li>{@code POST payments/{gateway}/{id}/complete|expire|refund|dispute|succeed-late}: the
- *       customer or the shop moves a payment on.
+ *   <li>{@code POST
+ *       payments/{gateway}/{id}/complete|expire|refund|dispute|dispute-won|dispute-lost|succeed-late}:
+ *       the customer or the shop moves a payment on.
  *   <li>{@code GET webhooks}, {@code POST webhooks/{eventId}/redeliver}, {@code GET
  *       pages/{gateway}/{id}}.
  * </ul>
@@ -300,6 +301,8 @@ final class SandboxControl implements HttpHandler {
     return switch (action) {
       case "refund" -> refund(gateway, id, amount == null ? null : positive(amount));
       case "dispute" -> dispute(gateway, id);
+      case "dispute-won" -> disputeClosed(gateway, id, true);
+      case "dispute-lost" -> disputeClosed(gateway, id, false);
       case "succeed-late" -> succeedLate(gateway, id, amount == null ? null : positive(amount));
       default -> settle(gateway, id, action, amount);
     };
@@ -329,6 +332,21 @@ final class SandboxControl implements HttpHandler {
     }
     ObjectNode answer = Json.MAPPER.valueToTree(entry.get());
     answer.set("webhook", webhooks.disputed(entry.get()));
+    return SandboxResponse.json(200, answer);
+  }
+
+  /** Stripe closes the open dispute about a payment, won or lost, and sends its webhooks. */
+  private SandboxResponse disputeClosed(Gateway gateway, String id, boolean won) {
+    Optional<LedgerEntry> entry = ledger.find(gateway.name(), id);
+    if (entry.isEmpty()) {
+      return problem(404, "No " + gateway.name() + " payment " + id + ".");
+    }
+    Optional<ObjectNode> sent = webhooks.disputeClosed(entry.get(), won);
+    if (sent.isEmpty()) {
+      return problem(409, "No open Stripe dispute about payment " + id + ".");
+    }
+    ObjectNode answer = Json.MAPPER.valueToTree(entry.get());
+    answer.set("webhook", sent.get());
     return SandboxResponse.json(200, answer);
   }
 

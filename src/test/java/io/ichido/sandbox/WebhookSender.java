@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,6 +65,10 @@ final class WebhookSender implements PaymentEvents, AutoCloseable {
   private final HttpClient http;
   private final ScheduledExecutorService scheduler;
   private final Map<String, WebhookDelivery> deliveries = new LinkedHashMap<>();
+
+  /** Stripe's open disputes, by payment, as their events last carried them. */
+  private final Map<String, ObjectNode> disputes = new HashMap<>();
+
   private final ConcurrentHashMap<String, Long> amountsPaid = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, Delivering> delivering = new ConcurrentHashMap<>();
 
@@ -140,11 +145,39 @@ final class WebhookSender implements PaymentEvents, AutoCloseable {
 
   /** Sends the gateway's dispute webhook about a paid payment; the event's summary. */
   ObjectNode disputed(LedgerEntry entry) {
-    Webhook webhook =
-        DisputeWebhooks.about(entry, lookup.find(entry.gateway(), entry.id()), secret2c2p);
+    ObjectNode payment = lookup.find(entry.gateway(), entry.id());
+    Webhook webhook;
+    if (entry.gateway().equals(StripeApi.NAME)) {
+      ObjectNode dispute = DisputeWebhooks.stripeDispute(entry, payment);
+      synchronized (this) {
+        disputes.put(key(entry.gateway(), entry.id()), dispute);
+      }
+      webhook = DisputeWebhooks.stripeEvent(entry, "charge.dispute.created", dispute.deepCopy());
+    } else {
+      webhook = DisputeWebhooks.about(entry, payment, secret2c2p);
+    }
     send(webhook);
     synchronized (this) {
       return deliveries.get(webhook.eventId()).summary();
+    }
+  }
+
+  /**
+   * Closes the Stripe dispute about a payment, won or lost, and sends its webhooks; the last
+   * event's summary, or empty when no dispute of it is open.
+   */
+  Optional<ObjectNode> disputeClosed(LedgerEntry entry, boolean won) {
+    ObjectNode dispute;
+    synchronized (this) {
+      dispute = disputes.remove(key(entry.gateway(), entry.id()));
+    }
+    if (dispute == null) {
+      return Optional.empty();
+    }
+    List<Webhook> webhooks = DisputeWebhooks.stripeClosed(entry, dispute, won);
+    webhooks.forEach(this::send);
+    synchronized (this) {
+      return Optional.of(deliveries.get(webhooks.get(webhooks.size() - 1).eventId()).summary());
     }
   }
 

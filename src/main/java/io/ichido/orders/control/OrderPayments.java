@@ -8,6 +8,7 @@ import io.ichido.orders.entity.OrderPaymentEnded;
 import io.ichido.orders.entity.OrderRefunded;
 import io.ichido.orders.entity.OrderStatus;
 import io.ichido.orders.entity.OrderStatusChanged;
+import io.ichido.payments.entity.DisputeClosed;
 import io.ichido.payments.entity.PaymentAuthorized;
 import io.ichido.payments.entity.PaymentCancelled;
 import io.ichido.payments.entity.PaymentDisputed;
@@ -193,6 +194,23 @@ public class OrderPayments {
       String reason = "disputed at " + event.gateway() + ": " + event.reason();
       order.disputed(reason);
       changed(order, before, reason);
+    } else {
+      ignored(order, event);
+    }
+  }
+
+  void onDisputeClosed(@Observes DisputeClosed event) {
+    CustomerOrder order = orders.lock(event.orderId());
+    if (order.status() == OrderStatus.NEEDS_REVIEW) {
+      OrderStatus before = order.status();
+      order.disputeClosed(event.won(), event.withdrawn());
+      changed(
+          order,
+          before,
+          event.won()
+              ? "dispute won at " + event.gateway()
+              : "dispute lost at %s: %d %s taken back by the customer's bank"
+                  .formatted(event.gateway(), event.withdrawn(), event.currency()));
     } else {
       ignored(order, event);
     }

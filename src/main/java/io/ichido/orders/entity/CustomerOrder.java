@@ -186,6 +186,22 @@ public class CustomerOrder {
   }
 
   /**
+   * The dispute about its payment closed: won, the order is paid again as it was; lost, what the
+   * customer's bank took back ({@code withdrawn}) counts as refunded.
+   */
+  public void disputeClosed(boolean won, long withdrawn) {
+    requireStatus(OrderStatus.NEEDS_REVIEW);
+    if (!won) {
+      this.refundedAmount = Math.min(amount, refundedAmount + Math.max(0, withdrawn));
+    }
+    this.status =
+        refundedAmount >= amount
+            ? OrderStatus.REFUNDED
+            : refundedAmount > 0 ? OrderStatus.PARTIALLY_REFUNDED : OrderStatus.PAID;
+    this.reviewReason = null;
+  }
+
+  /**
    * An operator accepted the money the order received, held in review, as its payment: {@code paid}
    * of it (at most the amount) pays the order.
    */

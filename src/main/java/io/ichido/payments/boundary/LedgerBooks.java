@@ -29,7 +29,8 @@ public class LedgerBooks {
   private static final String HELD =
       "SELECT m.attempt_id,"
           + " COALESCE(sum(m.amount) FILTER (WHERE m.movement = 'CHARGED'), 0) AS taken,"
-          + " COALESCE(sum(m.amount) FILTER (WHERE m.movement <> 'CHARGED'), 0) AS back,"
+          + " COALESCE(sum(CASE WHEN m.movement = 'REINSTATED' THEN -m.amount ELSE m.amount END)"
+          + " FILTER (WHERE m.movement <> 'CHARGED'), 0) AS back,"
           + " count(DISTINCT m.currency) AS currencies"
           + " FROM money_movement m GROUP BY m.attempt_id";
 

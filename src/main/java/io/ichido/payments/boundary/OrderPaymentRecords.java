@@ -16,7 +16,8 @@ public class OrderPaymentRecords {
 
   private static final String LEDGER =
       "SELECT attempt_id, COALESCE(sum(amount) FILTER (WHERE movement = 'CHARGED'), 0),"
-          + " COALESCE(sum(amount) FILTER (WHERE movement <> 'CHARGED'), 0)"
+          + " COALESCE(sum(CASE WHEN movement = 'REINSTATED' THEN -amount ELSE amount END)"
+          + " FILTER (WHERE movement <> 'CHARGED'), 0)"
           + " FROM money_movement WHERE order_id = ?1 GROUP BY attempt_id";
 
   @PersistenceContext EntityManager em;

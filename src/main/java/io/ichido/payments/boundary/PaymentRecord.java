@@ -15,7 +15,7 @@ import java.util.List;
  * @param refunded what went back of the order's payment (refunds), or of money in review
  * @param taken what the order's ledger of money shows the gateway took for it, in all
  * @param returned what the ledger shows given back of it, in all, by anyone's hand: refunds,
- *     surplus returns, returns recorded by an operator
+ *     surplus returns, returns recorded by an operator, and what a dispute holds now
  */
 public record PaymentRecord(
     long attempt,

@@ -110,6 +110,19 @@ public final class GatewayHttp {
         gateway, "an amount (" + field + ")", value.isMissingNode() ? "none" : value.toString());
   }
 
+  /**
+   * As {@link #amount}, of a movement that may be negative (money leaving: Stripe's balance
+   * transaction of a dispute's withdrawal).
+   */
+  public static long signedAmount(String gateway, JsonNode node, String field) {
+    JsonNode value = node.path(field);
+    if (value.isIntegralNumber() && value.canConvertToLong()) {
+      return value.longValue();
+    }
+    throw new UnheardWord(
+        gateway, "an amount (" + field + ")", value.isMissingNode() ? "none" : value.toString());
+  }
+
   /** As {@link #amount}, where the gateway may leave the field out: {@code otherwise} then. */
   public static long amountOr(String gateway, JsonNode node, String field, long otherwise) {
     JsonNode value = node.path(field);

@@ -3,11 +3,13 @@ package io.ichido.payments.control;
 import io.ichido.payments.boundary.PayableOrders;
 import io.ichido.payments.entity.ChargeAttempt;
 import io.ichido.payments.entity.ChargeStatus;
+import io.ichido.payments.entity.DisputeClosed;
 import io.ichido.payments.entity.GatewayNotice;
 import io.ichido.payments.entity.GatewayRefund;
 import io.ichido.payments.entity.MoneyEffect;
 import io.ichido.payments.entity.MoneyObservation;
 import io.ichido.payments.entity.NoticeEffect;
+import io.ichido.payments.entity.OrderMoney;
 import io.ichido.payments.entity.PayableOrder;
 import io.ichido.payments.entity.PaymentDisputed;
 import io.ichido.payments.entity.PaymentExpired;
@@ -339,24 +341,48 @@ public class GatewayNotices {
    * nothing of ours to review. The money decider says which.
    */
   private NoticeEffect disputed(PayableOrder order, ChargeAttempt attempt, GatewayNotice notice) {
+    GatewayNotice.DisputeMoney told = notice.disputeMoney();
+    String reason = String.valueOf(notice.reason());
     MoneyDecider.Decision decision =
         ledger.observe(
             order,
-            new MoneyObservation.Disputed(attempt.id(), String.valueOf(notice.reason())),
+            told == null
+                ? new MoneyObservation.Disputed(attempt.id(), reason)
+                : new MoneyObservation.Disputed(
+                    attempt.id(), reason, told.withdrawn(), told.seen(), told.closed(), told.won()),
             notice.chargeId(),
             "webhook",
             null);
-    if (decision.effects().stream().noneMatch(MoneyEffect.ToReview.class::isInstance)) {
+    if (decision.effects().isEmpty()) {
       return NoticeEffect.NO_CHANGE;
     }
-    events.fire(
-        new PaymentDisputed(
-            attempt.orderId(),
-            attempt.gateway(),
-            attempt.gatewayChargeId(),
-            notice.amount(),
-            notice.currency(),
-            notice.reason()));
+    OrderMoney.Dispute now = decision.money().attempt(attempt.id()).orElseThrow().dispute();
+    attempt.disputeNow(
+        now.state() == OrderMoney.Dispute.State.NONE ? null : now.state().name(), now.seen());
+    for (MoneyEffect effect : decision.effects()) {
+      if (effect instanceof MoneyEffect.ToReview) {
+        events.fire(
+            new PaymentDisputed(
+                attempt.orderId(),
+                attempt.gateway(),
+                attempt.gatewayChargeId(),
+                notice.amount(),
+                notice.currency(),
+                notice.reason()));
+      } else if (effect instanceof MoneyEffect.DisputeEnded ended) {
+        events.fire(
+            new DisputeClosed(
+                attempt.orderId(),
+                attempt.gateway(),
+                attempt.gatewayChargeId(),
+                ended.won(),
+                ended.withdrawn(),
+                attempt.currency(),
+                reason));
+      }
+    }
+    // What a dispute gave back that the order does not keep goes back (or waits for a person).
+    surpluses.goesBack(attempt, decision);
     return NoticeEffect.APPLIED;
   }
 

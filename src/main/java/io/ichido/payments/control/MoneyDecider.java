@@ -246,20 +246,72 @@ public final class MoneyDecider {
   }
 
   /**
-   * A dispute about money the order holds (its payment, or money in review) puts it before a
-   * person, each time one is told; one about a charge that is not the order's is nothing to review.
+   * A dispute about money the order took (its payment, or money in review) puts it before a person,
+   * each time one is told while it is open; one about a surplus is nothing to review. What the
+   * dispute holds of the charge now is a ledger row of the difference: taken back by the customer's
+   * bank ({@code DISPUTED}), or given back to the merchant ({@code REINSTATED}). Reports come in
+   * any order: one that saw fewer movements of the dispute's money than the last believed is older
+   * and changes no money, and none reopens a closed dispute. A closed one leaves review: won, the
+   * order keeps what its payment holds; lost, what the bank took stays with the customer.
    */
   private static Decision disputed(OrderMoney money, MoneyObservation.Disputed disputed) {
     Optional<AttemptMoney> known = money.attempt(disputed.attemptId());
-    if (known.isEmpty()
-        || !(known.get().role() == Role.PAYMENT || known.get().role() == Role.REVIEW)
-        || known.get().held() <= 0) {
+    if (known.isEmpty() || !known.get().holdsMoney() || known.get().received() <= 0) {
       return Decision.none(money);
     }
     AttemptMoney attempt = known.get();
-    return new Decision(
-        money.with(attempt.role() == Role.PAYMENT ? attempt.inDispute() : attempt),
-        List.of(new MoneyEffect.ToReview(attempt.id(), "disputed: " + disputed.reason())));
+    OrderMoney.Dispute before = attempt.dispute();
+    if (before.state().ended() && !disputed.ended()) {
+      // Told before it closed, delivered after: nothing of it is news.
+      return Decision.none(money);
+    }
+    long withdrawn = before.withdrawn();
+    int seen = before.seen();
+    boolean told = disputed.withdrawn() != MoneyObservation.Disputed.UNTOLD;
+    if (told
+        && disputed.seen() > before.seen()
+        && disputed.withdrawn() >= 0
+        && disputed.withdrawn() <= attempt.received() - attempt.returned()) {
+      withdrawn = disputed.withdrawn();
+      seen = disputed.seen();
+    }
+    List<MoneyEffect> effects = new ArrayList<>();
+    long change = withdrawn - before.withdrawn();
+    if (change != 0) {
+      effects.add(
+          new MoneyEffect.Ledger(
+              attempt.id(),
+              change > 0 ? Movement.DISPUTED : Movement.REINSTATED,
+              Math.abs(change),
+              attempt.currency()));
+    }
+    OrderMoney.Dispute.State state =
+        disputed.ended()
+            ? (disputed.won() ? OrderMoney.Dispute.State.WON : OrderMoney.Dispute.State.LOST)
+            : OrderMoney.Dispute.State.OPEN;
+    AttemptMoney now = attempt.disputing(new OrderMoney.Dispute(state, withdrawn, seen));
+    OrderMoney next = money.with(now);
+    boolean ours = attempt.role() == Role.PAYMENT || attempt.role() == Role.REVIEW;
+    if (!ours) {
+      // Money the order does not keep: nobody reviews it; what a dispute gave back goes back.
+      if (!now.returnRefused()) {
+        effects.addAll(
+            goesBack(next, now.id(), "a dispute gave back money the order does not keep"));
+        next = afterGoingBack(next, now.id());
+      }
+      return new Decision(next, effects);
+    }
+    if (!disputed.ended()) {
+      effects.add(new MoneyEffect.ToReview(attempt.id(), "disputed: " + disputed.reason()));
+    } else if (!before.state().ended() && attempt.role() == Role.PAYMENT) {
+      effects.add(new MoneyEffect.DisputeEnded(attempt.id(), disputed.won(), withdrawn));
+    }
+    if (attempt.role() == Role.PAYMENT && !now.returnRefused()) {
+      // What a dispute gave back beyond what the payment keeps goes back.
+      effects.addAll(goesBack(next, now.id(), "a dispute gave back more than the payment keeps"));
+      next = afterGoingBack(next, now.id());
+    }
+    return new Decision(next, effects);
   }
 
   /** The order stops taking a payment: refused once it has one, or a person decides its money. */
@@ -307,6 +359,11 @@ public final class MoneyDecider {
       return Decision.refused(money, "review-refund-begun", "its money is being given back");
     }
     AttemptMoney paying = held.get(0);
+    Optional<String> busy = slotTaken(money, paying.id());
+    if (busy.isPresent()) {
+      // Another charge began while this money was away (a dispute held it): it has the slot.
+      return Decision.refused(money, "order-not-payable", busy.get());
+    }
     // What went back of it already counts as what it took beyond the price.
     long paid = Math.min(paying.held(), money.owed());
     OrderMoney next = money.with(paying.paying(paid));
@@ -405,12 +462,21 @@ public final class MoneyDecider {
           "%d %s it took beyond the price waits for an operator in the review queue"
               .formatted(attempt.loose(), attempt.currency()));
     }
-    long left = attempt.paid() - attempt.refundedOfPayment();
+    // What a dispute took back is with the customer already: refunding it would pay them twice.
+    long left =
+        Math.max(
+            0,
+            Math.min(
+                attempt.paid() - attempt.refundedOfPayment(),
+                attempt.held() - attempt.returning()));
     if (amount <= 0 || amount > left) {
       return Decision.refused(
           money,
           "refund-exceeds-balance",
-          "%d %s is left to refund".formatted(left, attempt.currency()));
+          attempt.withdrawn() > 0
+              ? "%d %s is left to refund: the customer's bank took %d back by a dispute"
+                  .formatted(left, attempt.currency(), attempt.withdrawn())
+              : "%d %s is left to refund".formatted(left, attempt.currency()));
     }
     if (!attempt.refundable()) {
       return Decision.refused(money, "refund-not-by-api", "its gateway gives no money back by API");

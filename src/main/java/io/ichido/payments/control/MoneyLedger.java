@@ -78,7 +78,7 @@ public class MoneyLedger {
   /** What the gateway has given back of an attempt in all, as the ledger knows it. */
   @Transactional(TxType.MANDATORY)
   public long returnedOf(long orderId, long attemptId) {
-    return sums(orderId).getOrDefault(attemptId, new long[2])[1];
+    return sums(orderId).getOrDefault(attemptId, new long[3])[1];
   }
 
   /** What is known of the order's money now. */
@@ -95,7 +95,7 @@ public class MoneyLedger {
         em.createNamedQuery(ChargeAttempt.FOR_ORDER, ChargeAttempt.class)
             .setParameter("orderId", order.id())
             .getResultList()) {
-      long[] sum = sums.getOrDefault(attempt.id(), new long[2]);
+      long[] sum = sums.getOrDefault(attempt.id(), new long[3]);
       List<GatewayRefund> its = refunds.getOrDefault(attempt.id(), List.of());
       long returning =
           its.stream().filter(r -> r.status().inDoubt()).mapToLong(GatewayRefund::amount).sum();
@@ -118,11 +118,25 @@ public class MoneyLedger {
               paid,
               surplusRefused || (!refundable && role != Role.REVIEW),
               refundable,
-              // A paid order is back before a person only when its payment is disputed.
-              role == Role.PAYMENT && order.standing() == PayableOrder.Standing.IN_REVIEW);
+              dispute(attempt, order, role, sum[2]));
       attempts.add(money.loose() > 0 ? money : money.retried());
     }
     return new OrderMoney(order.amount(), order.currency(), order.standing().open(), attempts);
+  }
+
+  private static OrderMoney.Dispute dispute(
+      ChargeAttempt attempt, PayableOrder order, Role role, long withdrawn) {
+    OrderMoney.Dispute.State state;
+    if (attempt.dispute() != null) {
+      state = OrderMoney.Dispute.State.valueOf(attempt.dispute());
+    } else {
+      // Told before disputes were recorded: a paid order is back before a person only then.
+      state =
+          role == Role.PAYMENT && order.standing() == PayableOrder.Standing.IN_REVIEW
+              ? OrderMoney.Dispute.State.OPEN
+              : OrderMoney.Dispute.State.NONE;
+    }
+    return new OrderMoney.Dispute(state, withdrawn, attempt.disputeSeen());
   }
 
   private OrderMoney named(OrderMoney money, long attemptId) {
@@ -154,9 +168,15 @@ public class MoneyLedger {
     Map<Long, long[]> sums = new HashMap<>();
     for (Object[] row :
         (List<Object[]>) em.createNativeQuery(SUMS).setParameter(1, orderId).getResultList()) {
-      long[] sum = sums.computeIfAbsent(((Number) row[0]).longValue(), id -> new long[2]);
-      int side = MoneyEffect.Movement.CHARGED.name().equals(row[1]) ? 0 : 1;
-      sum[side] += ((Number) row[2]).longValue();
+      long[] sum = sums.computeIfAbsent(((Number) row[0]).longValue(), id -> new long[3]);
+      long amount = ((Number) row[2]).longValue();
+      // Taken; given back; held by disputes now.
+      switch (MoneyEffect.Movement.valueOf((String) row[1])) {
+        case CHARGED -> sum[0] += amount;
+        case RETURNED, RETURNED_OUTSIDE -> sum[1] += amount;
+        case DISPUTED -> sum[2] += amount;
+        case REINSTATED -> sum[2] -= amount;
+      }
     }
     return sums;
   }

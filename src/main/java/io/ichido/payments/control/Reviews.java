@@ -46,7 +46,8 @@ public class Reviews {
       "SELECT a.order_id, a.id, a.gateway, a.gateway_charge_id, a.status,"
           + " COALESCE((SELECT sum(m.amount) FROM money_movement m WHERE m.attempt_id = a.id"
           + " AND m.movement = 'CHARGED'), 0),"
-          + " COALESCE((SELECT sum(m.amount) FROM money_movement m WHERE m.attempt_id = a.id"
+          + " COALESCE((SELECT sum(CASE WHEN m.movement = 'REINSTATED' THEN -m.amount ELSE"
+          + " m.amount END) FROM money_movement m WHERE m.attempt_id = a.id"
           + " AND m.movement <> 'CHARGED'), 0)"
           + " FROM charge_attempt a WHERE a.order_id IN (?1) ORDER BY a.id";
 

@@ -184,6 +184,14 @@ public class ChargeAttempt {
   @Column(name = "pay_by")
   private Instant payBy;
 
+  /** Where a dispute about it stands (OPEN, WON, LOST); null: none told. */
+  @Column(name = "dispute")
+  private String dispute;
+
+  /** How many movements of the dispute's money the gateway had made when it last told it. */
+  @Column(name = "dispute_seen", nullable = false)
+  private int disputeSeen;
+
   /** What the gateway reported taking for it, once it reported money; null before. */
   @Column(name = "received_amount")
   private Long receivedAmount;
@@ -331,6 +339,21 @@ public class ChargeAttempt {
 
   public Instant payBy() {
     return payBy;
+  }
+
+  /** Where a dispute about it stands, as the money decider last decided; null: none told. */
+  public String dispute() {
+    return dispute;
+  }
+
+  public int disputeSeen() {
+    return disputeSeen;
+  }
+
+  /** Records where the dispute about it stands now, as the money decider decided. */
+  public void disputeNow(String state, int seen) {
+    this.dispute = state;
+    this.disputeSeen = seen;
   }
 
   /** The customer never finished, and the gateway was told to end it (where it allows). */

@@ -9,7 +9,8 @@ import java.util.Objects;
  * by our {@code reference} the gateway carries (KOMOJU {@code external_order_num}, 2C2P {@code
  * invoiceNo}, Stripe and Omise metadata), or by {@code orderId} (Stripe {@code metadata.order_id}).
  * {@code amount} of a refund is the refunded total so far. {@code payBy} is the deadline a payment
- * waiting for its customer carries (KOMOJU's {@code payment_deadline}), where the event says one.
+ * waiting for its customer carries (KOMOJU's {@code payment_deadline}), where the event says one;
+ * {@code disputeMoney} what a dispute event says of its money, where it says anything.
  */
 public record GatewayNotice(
     String gateway,
@@ -20,7 +21,14 @@ public record GatewayNotice(
     long amount,
     String currency,
     String reason,
-    Instant payBy) {
+    Instant payBy,
+    DisputeMoney disputeMoney) {
+
+  /**
+   * What a dispute holds of the charge now ({@code withdrawn}, net of what it gave back) after
+   * {@code seen} movements of its money, and whether it is closed, {@code won} by the merchant.
+   */
+  public record DisputeMoney(long withdrawn, int seen, boolean closed, boolean won) {}
 
   /** The gateway-independent meaning of an event. */
   public enum Outcome {
@@ -43,7 +51,21 @@ public record GatewayNotice(
       long amount,
       String currency,
       String reason) {
-    this(gateway, chargeId, reference, orderId, outcome, amount, currency, reason, null);
+    this(gateway, chargeId, reference, orderId, outcome, amount, currency, reason, null, null);
+  }
+
+  /** A notice that names a deadline, or none, and nothing of a dispute's money. */
+  public GatewayNotice(
+      String gateway,
+      String chargeId,
+      String reference,
+      Long orderId,
+      Outcome outcome,
+      long amount,
+      String currency,
+      String reason,
+      Instant payBy) {
+    this(gateway, chargeId, reference, orderId, outcome, amount, currency, reason, payBy, null);
   }
 
   public GatewayNotice {

@@ -13,7 +13,11 @@ public sealed interface MoneyEffect {
     /** The gateway gave money back: our return, a refund of the payment, or its own. */
     RETURNED,
     /** An operator recorded money given back outside Ichido. */
-    RETURNED_OUTSIDE
+    RETURNED_OUTSIDE,
+    /** The customer's bank took money back by a dispute (a chargeback). */
+    DISPUTED,
+    /** A dispute gave back to the merchant money its bank had taken (the dispute was won). */
+    REINSTATED
   }
 
   /** A row on the order's ledger. */
@@ -22,6 +26,12 @@ public sealed interface MoneyEffect {
 
   /** The attempt is the order's payment now: the order is paid (stock sold, receipt, mail). */
   record Paid(long attemptId, long amount) implements MoneyEffect {}
+
+  /**
+   * The dispute about the attempt's payment has ended: {@code won}, the order keeps what its
+   * payment still holds; lost, {@code withdrawn} stays with the customer, as a refund would.
+   */
+  record DisputeEnded(long attemptId, boolean won, long withdrawn) implements MoneyEffect {}
 
   /** The attempt's money waits for a person: the order goes to review. */
   record ToReview(long attemptId, String why) implements MoneyEffect {}

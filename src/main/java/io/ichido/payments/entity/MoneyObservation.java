@@ -27,10 +27,24 @@ public sealed interface MoneyObservation {
   record ReturnRefused(long attemptId, long amount) implements MoneyObservation {}
 
   /**
-   * The customer's bank disputes the attempt's charge (a chargeback opened or changed): a person
-   * decides what the order keeps of it.
+   * The customer's bank disputes the attempt's charge (a chargeback opened, changed or closed): a
+   * person decides what the order keeps of it. {@code withdrawn} is what the dispute holds of it
+   * now, net of what it gave back, after {@code seen} movements of its money; {@link #UNTOLD} where
+   * the report does not say. {@code ended}: the gateway closed it, {@code won} by the merchant or
+   * not.
    */
-  record Disputed(long attemptId, String reason) implements MoneyObservation {}
+  record Disputed(
+      long attemptId, String reason, long withdrawn, int seen, boolean ended, boolean won)
+      implements MoneyObservation {
+
+    /** The report says nothing of the dispute's money. */
+    public static final long UNTOLD = -1;
+
+    /** A dispute opened or changed, saying nothing of its money. */
+    public Disputed(long attemptId, String reason) {
+      this(attemptId, reason, UNTOLD, 0, false, false);
+    }
+  }
 
   /** The order takes no payment any more (cancelled, lapsed). */
   record Closed() implements MoneyObservation {}

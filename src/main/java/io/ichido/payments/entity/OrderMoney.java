@@ -76,7 +76,7 @@ public record OrderMoney(long owed, String currency, boolean open, List<AttemptM
    * @param paid for the payment, what the order keeps of what it took (before refunds)
    * @param returnRefused the gateway refused to give back what the order does not keep
    * @param refundable the gateway gives money back by API, and named the charge
-   * @param disputed the customer's bank disputes the payment: a person decides what it keeps
+   * @param dispute what the customer's bank disputes of it, and holds
    */
   public record AttemptMoney(
       long id,
@@ -88,19 +88,31 @@ public record OrderMoney(long owed, String currency, boolean open, List<AttemptM
       long paid,
       boolean returnRefused,
       boolean refundable,
-      boolean disputed) {
+      Dispute dispute) {
 
     public AttemptMoney {
       Objects.requireNonNull(role, "A role is required.");
+      Objects.requireNonNull(dispute, "A dispute (or none) is required.");
+    }
+
+    /** Whether a dispute about it is open: a person decides what the order keeps. */
+    public boolean disputed() {
+      return dispute.state() == Dispute.State.OPEN;
+    }
+
+    /** What disputes hold of it now: taken back by the customer's bank, net of reinstatements. */
+    public long withdrawn() {
+      return dispute.withdrawn();
     }
 
     public static AttemptMoney waiting(long id, String currency, boolean refundable) {
-      return new AttemptMoney(id, Role.WAITING, currency, 0, 0, 0, 0, false, refundable, false);
+      return new AttemptMoney(
+          id, Role.WAITING, currency, 0, 0, 0, 0, false, refundable, Dispute.NONE);
     }
 
-    /** What the gateway still holds of it. */
+    /** What the gateway still holds of it: taken, less what went back or a dispute holds. */
     public long held() {
-      return received - returned;
+      return received - returned - withdrawn();
     }
 
     /**
@@ -119,7 +131,7 @@ public record OrderMoney(long owed, String currency, boolean open, List<AttemptM
 
     /** Whether a person decides about what it holds: another amount, or a disputed payment. */
     public boolean reviewed() {
-      return (role == Role.REVIEW || disputed) && held() > 0;
+      return (role == Role.REVIEW || disputed()) && held() > 0;
     }
 
     public boolean holdsMoney() {
@@ -133,7 +145,7 @@ public record OrderMoney(long owed, String currency, boolean open, List<AttemptM
     /** Taken by the gateway, in {@code takenCurrency}; {@code keeps} of it pays the order. */
     public AttemptMoney taken(Role next, String takenCurrency, long amount, long keeps) {
       return new AttemptMoney(
-          id, next, takenCurrency, amount, 0, 0, keeps, false, refundable, false);
+          id, next, takenCurrency, amount, 0, 0, keeps, false, refundable, Dispute.NONE);
     }
 
     /** The gateway has given back {@code total} in all, {@code settled} of it what we asked. */
@@ -166,13 +178,18 @@ public record OrderMoney(long owed, String currency, boolean open, List<AttemptM
     /** Its gateway gives money back by API, and has now named the charge. */
     public AttemptMoney refundableNow() {
       return new AttemptMoney(
-          id, role, currency, received, returned, returning, paid, returnRefused, true, disputed);
+          id, role, currency, received, returned, returning, paid, returnRefused, true, dispute);
     }
 
     /** The customer's bank disputes it. */
     public AttemptMoney inDispute() {
+      return disputing(new Dispute(Dispute.State.OPEN, dispute.withdrawn(), dispute.seen()));
+    }
+
+    /** What the customer's bank disputes of it now. */
+    public AttemptMoney disputing(Dispute next) {
       return new AttemptMoney(
-          id, role, currency, received, returned, returning, paid, returnRefused, refundable, true);
+          id, role, currency, received, returned, returning, paid, returnRefused, refundable, next);
     }
 
     private AttemptMoney with(
@@ -187,7 +204,37 @@ public record OrderMoney(long owed, String currency, boolean open, List<AttemptM
           nextPaid,
           refused,
           refundable,
-          disputed);
+          dispute);
+    }
+  }
+
+  /**
+   * A dispute (chargeback) about one attempt's charge, as far as the gateway has told it.
+   *
+   * @param withdrawn what the customer's bank holds of the charge now, net of what it gave back
+   * @param seen how many movements of the dispute's money the gateway had made when it last told it
+   *     (Stripe's {@code balance_transactions}): a report with fewer is older, and changes nothing
+   */
+  public record Dispute(State state, long withdrawn, int seen) {
+
+    public static final Dispute NONE = new Dispute(State.NONE, 0, 0);
+
+    public Dispute {
+      Objects.requireNonNull(state, "A state is required.");
+    }
+
+    /** Where a dispute stands. */
+    public enum State {
+      NONE,
+      OPEN,
+      /** Closed, won by the merchant: the order keeps what its payment holds. */
+      WON,
+      /** Closed, lost: what the bank took stays with the customer. */
+      LOST;
+
+      public boolean ended() {
+        return this == WON || this == LOST;
+      }
     }
   }
 }

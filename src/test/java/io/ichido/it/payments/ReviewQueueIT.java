@@ -12,11 +12,13 @@ import io.ichido.it.support.Db;
 import io.ichido.it.support.Mailbox;
 import io.ichido.it.support.OnSharedDeployment;
 import io.ichido.it.support.Outbox;
+import io.ichido.it.support.PaymentLog;
 import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.Shopper;
 import io.ichido.it.support.Together;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.DisplayName;
@@ -363,12 +365,13 @@ class ReviewQueueIT extends OnSharedDeployment {
 
   @Test
   @DisplayName(
-      "a disputed Stripe payment the customer's bank took back: the operator records it with the"
-          + " dispute's id, once; the order ends refunded, its ledger shows the money back, and it"
-          + " leaves the queue (before: 409 nothing-to-record, and no way out but a refund)")
+      "a disputed 2C2P payment the customer's bank took back (2C2P says nothing of the money): the"
+          + " operator records it with the chargeback's reference, once; the order ends refunded,"
+          + " its ledger shows the money back, and it leaves the queue (before: 409"
+          + " nothing-to-record, and no way out but a refund)")
   void chargebackRecorded() throws Exception {
     String sku = Db.newProduct(5, 1000, 10);
-    long orderId = disputed("stripe", sku, "review-cb-" + UUID.randomUUID() + "@example.jp");
+    long orderId = disputed("2c2p", sku, "review-cb-" + UUID.randomUUID() + "@example.jp");
     long paid = Sandbox.charges(orderId).get(0).path("amount").asLong();
     long attemptId = Db.count("SELECT max(id) FROM charge_attempt WHERE order_id = ?", orderId);
     String path = "/api/review/attempts/" + attemptId + "/returned-outside";
@@ -392,11 +395,91 @@ class ReviewQueueIT extends OnSharedDeployment {
         .isEqualTo(paid);
     assertThat(facts(orderId, "RETURN_RECORDED")).isOne();
     assertThat(facts(orderId, "REVIEW_REFUNDED")).isOne();
-    assertThat(refundedAtTheGateway(orderId)).as("nothing sent to Stripe").isZero();
+    assertThat(refundedAtTheGateway(orderId)).as("nothing sent to 2C2P").isZero();
     JsonNode payment =
         Shopper.json(SHOP_A.get("/api/orders/" + orderId).body()).path("payments").get(0);
     assertThat(payment.path("taken").asLong()).as("the order shows its ledger").isEqualTo(paid);
     assertThat(payment.path("returned").asLong()).isEqualTo(paid);
+  }
+
+  @Test
+  @DisplayName(
+      "a Stripe dispute takes the money back when it opens: on the ledger as DISPUTED, and the"
+          + " review queue refuses to refund it (the customer would be paid twice); lost, the order"
+          + " ends refunded by the chargeback, with nothing sent to Stripe")
+  void stripeDisputeLost() throws Exception {
+    String sku = Db.newProduct(5, 1100, 10);
+    long orderId = disputed("stripe", sku, "review-lost-" + UUID.randomUUID() + "@example.jp");
+    JsonNode charge = Sandbox.charges(orderId).get(0);
+    long paid = charge.path("amount").asLong();
+    long attemptId = Db.count("SELECT max(id) FROM charge_attempt WHERE order_id = ?", orderId);
+    assertThat(movement(attemptId, "DISPUTED")).as("the funds the bank withdrew").isEqualTo(paid);
+
+    HttpResponse<String> refund =
+        OPERATOR.postJson(
+            "/api/review/orders/" + orderId + "/refund", "refund-" + UUID.randomUUID(), "");
+    assertThat(refund.statusCode()).as(refund.body()).isEqualTo(409);
+    assertThat(refund.body()).contains("review-nothing-received");
+
+    JsonNode closed = Sandbox.disputeClosed("stripe", charge.path("id").asText(), false);
+    assertThat(closed.path("webhook").path("status").asInt()).isEqualTo(200);
+    assertThat(status(orderId)).isEqualTo("REFUNDED");
+    assertThat(queued(orderId)).isNull();
+    assertThat(refundedAtTheGateway(orderId)).as("nothing sent to Stripe").isZero();
+    JsonNode payment =
+        Shopper.json(SHOP_A.get("/api/orders/" + orderId).body()).path("payments").get(0);
+    assertThat(payment.path("returned").asLong()).isEqualTo(paid);
+    assertThat(ledgerProblems(orderId)).isEmpty();
+  }
+
+  @Test
+  @DisplayName(
+      "a Stripe dispute won: the funds come back (REINSTATED) and the order is paid again; the"
+          + " closing events delivered again, and the opening one delivered late, change nothing")
+  void stripeDisputeWon() throws Exception {
+    String sku = Db.newProduct(5, 1200, 10);
+    long orderId = disputed("stripe", sku, "review-won-" + UUID.randomUUID() + "@example.jp");
+    JsonNode charge = Sandbox.charges(orderId).get(0);
+    long paid = charge.path("amount").asLong();
+    long attemptId = Db.count("SELECT max(id) FROM charge_attempt WHERE order_id = ?", orderId);
+    String opened = null;
+    for (JsonNode hook : Sandbox.get("/_sandbox/webhooks")) {
+      if (hook.path("chargeId").asText().equals(charge.path("id").asText())
+          && hook.path("type").asText().equals("charge.dispute.created")) {
+        opened = hook.path("eventId").asText();
+      }
+    }
+    assertThat(opened).as("the dispute's opening event").isNotNull();
+
+    JsonNode closed = Sandbox.disputeClosed("stripe", charge.path("id").asText(), true);
+    assertThat(closed.path("webhook").path("status").asInt()).isEqualTo(200);
+    assertThat(status(orderId)).isEqualTo("PAID");
+    assertThat(movement(attemptId, "DISPUTED")).isEqualTo(paid);
+    assertThat(movement(attemptId, "REINSTATED")).isEqualTo(paid);
+
+    Sandbox.redeliver(closed.path("webhook").path("eventId").asText());
+    Sandbox.redeliver(opened);
+    assertThat(status(orderId)).as("a late opening reopens nothing").isEqualTo("PAID");
+    assertThat(movement(attemptId, "DISPUTED")).isEqualTo(paid);
+    assertThat(queued(orderId)).isNull();
+    assertThat(ledgerProblems(orderId)).isEmpty();
+  }
+
+  private static long movement(long attemptId, String movement) {
+    return Db.count(
+        "SELECT COALESCE(sum(amount), 0) FROM money_movement WHERE attempt_id = ? AND movement = ?",
+        attemptId,
+        movement);
+  }
+
+  private static List<JsonNode> ledgerProblems(long orderId) {
+    List<JsonNode> found = new ArrayList<>();
+    for (JsonNode problem : PaymentLog.verify().path("ledger").path("problems")) {
+      if (problem.path("orderId").asLong() == orderId) {
+        found.add(problem);
+      }
+    }
+    return found;
   }
 
   @Test

@@ -277,6 +277,16 @@ public final class Sandbox {
   }
 
   /**
+   * Stripe closes the open dispute about a charge, {@code won} by the merchant (its funds
+   * reinstated) or lost; the sandbox sends the signed webhooks.
+   */
+  public static JsonNode disputeClosed(String gateway, String chargeId, boolean won) {
+    return post(
+        "/_sandbox/payments/" + gateway + "/" + chargeId + (won ? "/dispute-won" : "/dispute-lost"),
+        Map.of());
+  }
+
+  /**
    * The payments of order {@code orderId} paid (and refunds made) from now on keep saying they wait
    * in {@code gateway}'s details this long, whatever the lag for other orders; 0 forgets the
    * order's own lag (the gateway's applies again). PayPay only.

@@ -142,13 +142,28 @@ class MoneyDeciderPropertyTest {
   }
 
   private static Action.Dependent<MoneyWorld> dispute() {
+    Arbitrary<Long> amounts =
+        Arbitraries.frequencyOf(
+            Tuple.of(2, Arbitraries.just(0L)),
+            Tuple.of(5, Arbitraries.just(MoneyWorld.OWED)),
+            Tuple.of(2, Arbitraries.longs().between(1, 2 * MoneyWorld.OWED)));
     return onAttempts(
         ids ->
-            ids.map(
-                id ->
-                    Transformer.mutate(
-                        "the customer's bank disputes attempt " + id,
-                        w -> w.decide(new MoneyObservation.Disputed(id, "fraudulent")))));
+            Arbitraries.oneOf(
+                Combinators.combine(ids, amounts)
+                    .as(
+                        (id, amount) ->
+                            Transformer.mutate(
+                                "the customer's bank disputes attempt %d, taking %d back"
+                                    .formatted(id, amount),
+                                w -> w.dispute(id, amount))),
+                Combinators.combine(ids, Arbitraries.of(true, false))
+                    .as(
+                        (id, won) ->
+                            Transformer.mutate(
+                                "the dispute of attempt %d ends, %s"
+                                    .formatted(id, won ? "won" : "lost"),
+                                w -> w.disputeEnds(id, won)))));
   }
 
   private static Action.Dependent<MoneyWorld> deliver() {

@@ -84,6 +84,14 @@ class MoneyStateTableTest {
               .with(one.taken(Role.SURPLUS, "JPY", OWED, 0).refused(0))
               .with(two.taken(Role.PAYMENT, "JPY", OWED, OWED));
       case "disputed payment" -> order.with(one.taken(Role.PAYMENT, "JPY", OWED, OWED).inDispute());
+      case "disputed payment, bank took it" ->
+          order.with(
+              one.taken(Role.PAYMENT, "JPY", OWED, OWED)
+                  .disputing(new OrderMoney.Dispute(OrderMoney.Dispute.State.OPEN, OWED, 1)));
+      case "disputed payment, dispute won" ->
+          order.with(
+              one.taken(Role.PAYMENT, "JPY", OWED, OWED)
+                  .disputing(new OrderMoney.Dispute(OrderMoney.Dispute.State.WON, 0, 2)));
       case "payment, refund returning" ->
           order.with(one.taken(Role.PAYMENT, "JPY", OWED, OWED).asking(OWED));
       case "payment, surplus returning" ->
@@ -112,6 +120,7 @@ class MoneyStateTableTest {
         case "returned" -> new MoneyObservation.Returned(1, value);
         case "returned outside" -> new MoneyObservation.ReturnedOutside(1, value, "re_1", "op");
         case "merchant refund" -> new MoneyObservation.MerchantRefunded(value, "merchant");
+        case "bank takes" -> new MoneyObservation.Disputed(1, "fraudulent", value, 1, false, false);
         default -> throw new IllegalArgumentException("No observation named " + text);
       };
     }
@@ -119,6 +128,8 @@ class MoneyStateTableTest {
       case "ended" -> new MoneyObservation.Ended(1);
       case "closed" -> new MoneyObservation.Closed();
       case "disputed" -> new MoneyObservation.Disputed(1, "fraudulent");
+      case "dispute lost" -> new MoneyObservation.Disputed(1, "lost", OWED, 1, true, false);
+      case "dispute won" -> new MoneyObservation.Disputed(1, "won", 0, 2, true, true);
       case "return refused" -> new MoneyObservation.ReturnRefused(1, OWED);
       case "accepted" -> new MoneyObservation.Accepted("op");
       case "review refunded" -> new MoneyObservation.ReviewRefunded("op");

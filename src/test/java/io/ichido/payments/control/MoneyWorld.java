@@ -28,7 +28,26 @@ final class MoneyWorld {
     final String currency;
     long taken;
     long refunded;
+    long withdrawn;
+
+    /** How many movements of the dispute's money the gateway has made. */
+    int seen;
+
     boolean declined;
+
+    /** A dispute was opened, and whether it ended, won by the merchant or not. */
+    boolean disputed;
+
+    boolean ended;
+    boolean won;
+
+    long held() {
+      return taken - refunded - withdrawn;
+    }
+
+    MoneyObservation.Disputed dispute(long attemptId) {
+      return new MoneyObservation.Disputed(attemptId, "fraudulent", withdrawn, seen, ended, won);
+    }
 
     Truth(String currency) {
       this.currency = currency;
@@ -44,6 +63,7 @@ final class MoneyWorld {
   final List<Asked> asked = new ArrayList<>();
   final Map<Long, Long> ledgerCharged = new HashMap<>();
   final Map<Long, Long> ledgerReturned = new HashMap<>();
+  final Map<Long, Long> ledgerWithdrawn = new HashMap<>();
   final List<String> history = new ArrayList<>();
   long nextAttempt = 1;
   int paidEffects;
@@ -57,9 +77,13 @@ final class MoneyWorld {
     money = decision.money();
     for (MoneyEffect effect : decision.effects()) {
       if (effect instanceof MoneyEffect.Ledger row) {
-        Map<Long, Long> side =
-            row.movement() == MoneyEffect.Movement.CHARGED ? ledgerCharged : ledgerReturned;
-        side.merge(row.attemptId(), row.amount(), Long::sum);
+        switch (row.movement()) {
+          case CHARGED -> ledgerCharged.merge(row.attemptId(), row.amount(), Long::sum);
+          case RETURNED, RETURNED_OUTSIDE ->
+              ledgerReturned.merge(row.attemptId(), row.amount(), Long::sum);
+          case DISPUTED -> ledgerWithdrawn.merge(row.attemptId(), row.amount(), Long::sum);
+          case REINSTATED -> ledgerWithdrawn.merge(row.attemptId(), -row.amount(), Long::sum);
+        }
       } else if (effect instanceof MoneyEffect.SendReturn send) {
         asked.add(new Asked(send.attemptId(), send.amount()));
       } else if (effect instanceof MoneyEffect.Paid) {
@@ -104,7 +128,7 @@ final class MoneyWorld {
   /** Someone gives money back in the gateway's portal; its webhook waits with the others. */
   void portalRefund(long attemptId, long amount) {
     Truth truth = gateway.get(attemptId);
-    if (truth == null || amount <= 0 || truth.taken - truth.refunded < amount) {
+    if (truth == null || amount <= 0 || truth.held() < amount) {
       return;
     }
     truth.refunded += amount;
@@ -118,7 +142,7 @@ final class MoneyWorld {
     }
     Asked next = asked.remove(0);
     Truth truth = gateway.get(next.attemptId());
-    if (refuse || truth.taken - truth.refunded < next.amount()) {
+    if (refuse || truth.held() < next.amount()) {
       decide(new MoneyObservation.ReturnRefused(next.attemptId(), next.amount()));
       return;
     }
@@ -134,9 +158,45 @@ final class MoneyWorld {
     }
     if (truth.taken > 0) {
       decide(new MoneyObservation.Taken(attemptId, truth.taken, truth.currency, truth.refunded));
+      if (truth.disputed) {
+        decide(truth.dispute(attemptId));
+      }
     } else if (truth.declined) {
       decide(new MoneyObservation.Ended(attemptId));
     }
+  }
+
+  /**
+   * The customer's bank disputes the attempt's charge and takes {@code amount} of what it still
+   * holds back (0: an inquiry, nothing taken yet); its webhook waits with the others.
+   */
+  void dispute(long attemptId, long amount) {
+    Truth truth = gateway.get(attemptId);
+    if (truth == null || truth.taken == 0 || truth.ended) {
+      return;
+    }
+    truth.disputed = true;
+    long taken = Math.min(amount, truth.held());
+    if (taken > 0) {
+      truth.withdrawn += taken;
+      truth.seen++;
+    }
+    notices.add(truth.dispute(attemptId));
+  }
+
+  /** The dispute ends: won, the bank gives back what it took; lost, it keeps it. */
+  void disputeEnds(long attemptId, boolean won) {
+    Truth truth = gateway.get(attemptId);
+    if (truth == null || !truth.disputed || truth.ended) {
+      return;
+    }
+    truth.ended = true;
+    truth.won = won;
+    if (won && truth.withdrawn > 0) {
+      truth.withdrawn = 0;
+      truth.seen++;
+    }
+    notices.add(truth.dispute(attemptId));
   }
 
   void deliver(int index, boolean keepForAgain) {
@@ -159,7 +219,7 @@ final class MoneyWorld {
   /** The operator records a return made in the portal: made there first, then recorded. */
   void returnedOutside(long attemptId, long amount) {
     Truth truth = gateway.get(attemptId);
-    if (truth == null || truth.taken - truth.refunded < amount) {
+    if (truth == null || truth.held() < amount) {
       // The portal gives back no more than the charge still holds.
       return;
     }
@@ -190,7 +250,10 @@ final class MoneyWorld {
       Truth truth = gateway.get(attempt.id());
       long charged = ledgerCharged.getOrDefault(attempt.id(), 0L);
       long returned = ledgerReturned.getOrDefault(attempt.id(), 0L);
-      if (charged != attempt.received() || returned != attempt.returned()) {
+      long withdrawn = ledgerWithdrawn.getOrDefault(attempt.id(), 0L);
+      if (charged != attempt.received()
+          || returned != attempt.returned()
+          || withdrawn != attempt.withdrawn()) {
         problems.add("attempt " + attempt.id() + ": the ledger's rows do not add up to its money");
       }
       if (truth != null
@@ -200,9 +263,14 @@ final class MoneyWorld {
       if (truth != null && attempt.received() > 0 && !truth.currency.equals(attempt.currency())) {
         problems.add("attempt " + attempt.id() + ": another currency than the gateway's");
       }
+      if (attempt.withdrawn() < 0) {
+        problems.add("attempt " + attempt.id() + ": a dispute holds less than nothing");
+      }
       if (readBackAll
           && truth != null
-          && (attempt.received() != truth.taken || attempt.returned() != truth.refunded)) {
+          && (attempt.received() != truth.taken
+              || attempt.returned() != truth.refunded
+              || attempt.withdrawn() != truth.withdrawn)) {
         problems.add(
             "attempt %d: read back, the ledger says %d taken, %d returned; the gateway %d, %d"
                 .formatted(

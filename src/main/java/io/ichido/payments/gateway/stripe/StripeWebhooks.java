@@ -131,7 +131,9 @@ public class StripeWebhooks implements GatewayWebhook {
           // Partial refunds too; amount_refunded is the total so far.
           case "charge.refunded" -> Outcome.REFUNDED;
           case "charge.dispute.created",
+              "charge.dispute.updated",
               "charge.dispute.funds_withdrawn",
+              "charge.dispute.funds_reinstated",
               "charge.dispute.closed" ->
               Outcome.DISPUTED;
           default -> null;
@@ -166,6 +168,8 @@ public class StripeWebhooks implements GatewayWebhook {
     if (chargeId == null) {
       throw new WebhookRejected(NAME, "event " + id + " names no PaymentIntent");
     }
+    GatewayNotice.DisputeMoney disputeMoney =
+        outcome == Outcome.DISPUTED ? disputeMoney(type, object) : null;
     return new ReceivedEvent(
         NAME,
         id,
@@ -179,6 +183,34 @@ public class StripeWebhooks implements GatewayWebhook {
                 outcome,
                 amount,
                 object.path("currency").asText("").toUpperCase(Locale.ROOT),
-                reason)));
+                reason,
+                null,
+                disputeMoney)));
+  }
+
+  /**
+   * What a dispute holds of its charge now: its {@code balance_transactions} list every movement of
+   * its money so far (a withdrawal negative, a reinstatement positive), so their count orders the
+   * reports and their sum is what the customer's bank holds. Null where the dispute names none (an
+   * inquiry, or a report that lists ids only): it says nothing of the money.
+   */
+  static GatewayNotice.DisputeMoney disputeMoney(String type, JsonNode dispute) {
+    JsonNode movements = dispute.path("balance_transactions");
+    if (!movements.isArray()) {
+      return null;
+    }
+    long net = 0;
+    for (JsonNode movement : movements) {
+      if (!movement.isObject()) {
+        return null;
+      }
+      net += GatewayHttp.signedAmount(NAME, movement, "amount");
+    }
+    boolean closed = type.equals("charge.dispute.closed");
+    return new GatewayNotice.DisputeMoney(
+        Math.max(0, -net),
+        movements.size(),
+        closed,
+        closed && "won".equals(dispute.path("status").asText()));
   }
 }
