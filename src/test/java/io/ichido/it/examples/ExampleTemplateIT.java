@@ -329,6 +329,27 @@ class ExampleTemplateIT {
   }
 
   @Test
+  @DisplayName(
+      "the published poms (the layer's, and the WAR's that the client jar is published under) name"
+          + " Apache-2.0, and everything they bring to a team's build is openly licensed")
+  void publishedLicences() throws IOException {
+    Path layer = Path.of("target", "idempotency-pom", "pom.xml");
+    Path war = Path.of("pom.xml");
+    ToolLicenses licences =
+        new ToolLicenses(List.of(Path.of(System.getProperty("ichido.localRepository"))));
+    for (Path pom : List.of(layer, war)) {
+      assertThat(ToolLicenses.licensesOf(pom)).as(pom.toString()).containsExactly("Apache-2.0");
+      List<String> brought = ToolLicenses.dependenciesOf(pom);
+      assertThat(brought).as(pom + " brings").isNotEmpty();
+      List<ToolLicenses.Licensed> all = licences.of(brought);
+      assertThat(all)
+          .as(pom + ": what it brings, and their licences")
+          .allSatisfy(artifact -> assertThat(artifact.open()).as(artifact.toString()).isTrue());
+    }
+    assertThat(Path.of("LICENSE")).content().contains("Apache License", "Version 2.0");
+  }
+
+  @Test
   @DisplayName("the template and docs/idempotent.md name this build's version of the layer")
   void namesThisVersion() throws IOException {
     String version = System.getProperty("ichido.version");

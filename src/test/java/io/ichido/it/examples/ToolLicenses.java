@@ -56,6 +56,28 @@ final class ToolLicenses {
     return tools;
   }
 
+  /**
+   * What a published pom brings to whoever depends on it: its own compile and runtime dependencies
+   * (not optional), as {@code group:artifact:version}.
+   */
+  static List<String> dependenciesOf(Path pomFile) throws IOException {
+    Pom pom = new Pom(parse(pomFile));
+    List<String> brought = new ArrayList<>();
+    for (Element dependency : Pom.children(pom.project, "dependencies", "dependency")) {
+      String scope = pom.text(dependency, "scope").orElse("compile");
+      if (Set.of("compile", "runtime").contains(scope)
+          && pom.text(dependency, "optional").filter("true"::equals).isEmpty()) {
+        brought.add(coordinates(pom, dependency));
+      }
+    }
+    return brought;
+  }
+
+  /** The licences a pom of ours declares. */
+  static List<String> licensesOf(Path pomFile) throws IOException {
+    return new Pom(parse(pomFile)).licenses();
+  }
+
   private static String coordinates(Pom pom, Element artifact) {
     return pom.text(artifact, "groupId").orElseThrow()
         + ":"
