@@ -35,6 +35,25 @@ function yen(amount) {
   return t("yen", new Intl.NumberFormat(state.language).format(amount));
 }
 
+// An ISO-8601 duration as the server's settings give it (PT15M, PT1H30M, P1D) in words:
+// "15 minutes", "1 hour 30 minutes", "1日"; the text as it came when it is not one.
+function duration(iso) {
+  const match = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(iso ?? "");
+  if (!match || iso === "P" || iso.endsWith("T")) {
+    return iso ?? "";
+  }
+  const units = ["day", "hour", "minute", "second"];
+  const parts = units
+    .map((unit, i) => [unit, Number(match[i + 1] ?? 0)])
+    .filter(([, value]) => value > 0)
+    .map(([unit, value]) =>
+      new Intl.NumberFormat(state.language, { style: "unit", unit, unitDisplay: "long" }).format(
+        value,
+      ),
+    );
+  return parts.length ? parts.join(" ") : iso;
+}
+
 function time(instant) {
   return instant ? new Date(instant).toLocaleString(state.language) : "—";
 }
@@ -261,7 +280,7 @@ function renderDoubt() {
     cell(row, r.why ?? "—");
     cell(row, time(r.requested_at));
   }
-  $("doubt-caption").textContent = t("doubtCaption", state.queue?.in_doubt_after ?? "");
+  $("doubt-caption").textContent = t("doubtCaption", duration(state.queue?.in_doubt_after));
   $("no-doubt").hidden = charges.length + refunds.length > 0;
 }
 

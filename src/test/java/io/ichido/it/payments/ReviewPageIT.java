@@ -43,6 +43,9 @@ class ReviewPageIT extends OnSharedDeployment {
     signIn("operator", "operator-secret");
     WebElement row = row(shortPaid);
     assertThat(row.getText()).contains("komoju").contains("NEEDS_REVIEW");
+    assertThat(byId("doubt-caption").getAttribute("textContent"))
+        .as("the setting in words, not PT15M")
+        .isEqualTo("Charges and refunds in doubt for longer than 15 minutes");
     assertThat(row(alsoShort).getText()).contains("komoju");
     CHROMIUM.screenshot("review-queue.png");
 
@@ -82,6 +85,7 @@ class ReviewPageIT extends OnSharedDeployment {
     signIn("operator", "operator-secret");
     assertThat(button(orderId, "accept").getText()).isEqualTo("受け入れる");
     assertThat(button(orderId, "refund").getText()).isEqualTo("返金する");
+    assertThat(byId("doubt-caption").getAttribute("textContent")).isEqualTo("15 分 を超えて結果が不明な決済と返金");
     CHROMIUM.screenshot("review-queue-ja.png");
     button(orderId, "refund").click();
     wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("confirm")));
