@@ -5,6 +5,7 @@ import io.ichido.audit.entity.PaymentTotals.Day;
 import io.ichido.audit.entity.PaymentTotals.Open;
 import io.ichido.audit.entity.PaymentTotals.Row;
 import io.ichido.orders.boundary.OrdersInReview;
+import io.ichido.payments.boundary.EnabledGateways;
 import io.ichido.payments.boundary.MoneyInDoubt;
 import io.ichido.payments.boundary.OpenAmount;
 import jakarta.annotation.Resource;
@@ -43,9 +44,6 @@ public class LogTotals {
   public static final ZoneId BUSINESS_DAY = ZoneId.of("Asia/Tokyo");
 
   public static final int DAYS = 30;
-
-  /** The gateways shown even when they moved no money, in the console's order. */
-  static final List<String> GATEWAYS = List.of("stripe", "omise", "komoju", "2c2p", "paypay");
 
   /** The gateway of money no gateway is known for: an order in review that never charged. */
   static final String NONE = "none";
@@ -109,6 +107,7 @@ public class LogTotals {
   @Inject LogSequencer sequencer;
   @Inject MoneyInDoubt inDoubt;
   @Inject OrdersInReview inReview;
+  @Inject EnabledGateways enabled;
 
   /**
    * @param from inclusive, or null
@@ -162,9 +161,11 @@ public class LogTotals {
     }
     currencies.addAll(days.keySet());
     List<Row> totals = new ArrayList<>();
+    List<String> configured = enabled.names();
     for (String currency : currencies) {
       List<Row> rows = new ArrayList<>();
-      for (String gateway : gateways(currency, List.of(money, charges, refunds, review))) {
+      for (String gateway :
+          gateways(configured, currency, List.of(money, charges, refunds, review))) {
         Key key = new Key(currency, gateway);
         long[] sums = money.getOrDefault(key, new long[4]);
         rows.add(
@@ -194,9 +195,12 @@ public class LogTotals {
     return new PaymentTotals(from, to, head, now, BUSINESS_DAY.getId(), totals, daily);
   }
 
-  /** The four gateways, then any other the facts or states name ({@link #NONE} among them). */
-  private static List<String> gateways(String currency, List<Map<Key, ?>> parts) {
-    List<String> gateways = new ArrayList<>(GATEWAYS);
+  /**
+   * The gateways enabled here (shown even when they moved no money), then any other the facts or
+   * states name: one disabled since, or {@link #NONE}.
+   */
+  static List<String> gateways(List<String> enabled, String currency, List<Map<Key, ?>> parts) {
+    List<String> gateways = new ArrayList<>(enabled);
     for (Map<Key, ?> part : parts) {
       for (Key key : part.keySet()) {
         if (key.currency().equals(currency) && !gateways.contains(key.gateway())) {
@@ -251,7 +255,7 @@ public class LogTotals {
   }
 
   /** A currency and gateway; a null gateway is {@link #NONE}, so that null stays "all". */
-  private record Key(String currency, String gateway) {
+  record Key(String currency, String gateway) {
     Key {
       Objects.requireNonNull(currency);
       gateway = gateway == null ? NONE : gateway;
