@@ -46,6 +46,7 @@ public record PaymentRecord(
     }
   }
 
+  /** {@code ledger}: as {@code MoneyLedger.sums} gives it for the attempt. */
   static PaymentRecord of(ChargeAttempt attempt, List<GatewayRefund> refunds, long[] ledger) {
     return new PaymentRecord(
         attempt.id(),
@@ -58,7 +59,8 @@ public record PaymentRecord(
         attempt.receivedAmount(),
         attempt.refundedAmount(),
         ledger[0],
-        ledger[1],
+        // Given back by anyone's hand, and what a dispute holds now.
+        ledger[1] + ledger[2],
         attempt.currency(),
         attempt.requestedAt(),
         refunds.stream()

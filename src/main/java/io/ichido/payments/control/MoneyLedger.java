@@ -163,8 +163,13 @@ public class MoneyLedger {
     return status.holdsSlot() ? Role.WAITING : Role.ENDED;
   }
 
+  /**
+   * Per attempt of the order, what its ledger shows: taken, given back, and held by disputes now
+   * (taken back by the customer's bank, net of what it gave back).
+   */
+  @Transactional(TxType.MANDATORY)
   @SuppressWarnings("unchecked")
-  private Map<Long, long[]> sums(long orderId) {
+  public Map<Long, long[]> sums(long orderId) {
     Map<Long, long[]> sums = new HashMap<>();
     for (Object[] row :
         (List<Object[]>) em.createNativeQuery(SUMS).setParameter(1, orderId).getResultList()) {

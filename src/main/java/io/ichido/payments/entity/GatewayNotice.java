@@ -41,7 +41,7 @@ public record GatewayNotice(
     DISPUTED
   }
 
-  /** A notice that names no deadline. */
+  /** A notice that names no deadline and says nothing of a dispute's money. */
   public GatewayNotice(
       String gateway,
       String chargeId,
@@ -52,20 +52,6 @@ public record GatewayNotice(
       String currency,
       String reason) {
     this(gateway, chargeId, reference, orderId, outcome, amount, currency, reason, null, null);
-  }
-
-  /** A notice that names a deadline, or none, and nothing of a dispute's money. */
-  public GatewayNotice(
-      String gateway,
-      String chargeId,
-      String reference,
-      Long orderId,
-      Outcome outcome,
-      long amount,
-      String currency,
-      String reason,
-      Instant payBy) {
-    this(gateway, chargeId, reference, orderId, outcome, amount, currency, reason, payBy, null);
   }
 
   public GatewayNotice {

@@ -93,7 +93,8 @@ public class KomojuWebhooks implements GatewayWebhook {
                 outcome == Outcome.FAILED || outcome == Outcome.EXPIRED
                     ? type.substring("payment.".length())
                     : null,
-                outcome == Outcome.AUTHORIZED ? deadline(payment) : null)));
+                outcome == Outcome.AUTHORIZED ? deadline(payment) : null,
+                null)));
   }
 
   /**
