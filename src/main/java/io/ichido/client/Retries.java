@@ -17,7 +17,7 @@ import java.util.random.RandomGenerator;
  *         .header(Wire.KEY_HEADER, k.value()).buildPost(Entity.json(charge))));
  * }</pre>
  *
- * @param <T> what a try gives back besides its outcome (e.g. the JAX-RS {@code Response})
+ * A try gives back a value besides its outcome ({@code T}: the JAX-RS {@code Response}, say).
  */
 public final class Retries {
 

@@ -330,14 +330,14 @@ class ExampleTemplateIT {
 
   @Test
   @DisplayName(
-      "the published poms (the layer's, and the WAR's that the client jar is published under) name"
-          + " Apache-2.0, and everything they bring to a team's build is openly licensed")
+      "the published poms (the layer's and the client's) name Apache-2.0, and everything they"
+          + " bring to a team's build is openly licensed")
   void publishedLicences() throws IOException {
     Path layer = Path.of("target", "idempotency-pom", "pom.xml");
-    Path war = Path.of("pom.xml");
+    Path client = Path.of("target", "client-pom", "pom.xml");
     ToolLicenses licences =
         new ToolLicenses(List.of(Path.of(System.getProperty("ichido.localRepository"))));
-    for (Path pom : List.of(layer, war)) {
+    for (Path pom : List.of(layer, client)) {
       assertThat(ToolLicenses.licensesOf(pom)).as(pom.toString()).containsExactly("Apache-2.0");
       List<String> brought = ToolLicenses.dependenciesOf(pom);
       assertThat(brought).as(pom + " brings").isNotEmpty();
