@@ -56,7 +56,13 @@ export function start(order, payment) {
 /** Pays again after a decline, with another card or method: same order, a new payment key. */
 export function choose(payment) {
   const checkout = unfinished();
-  checkout.choice = payment;
+  // The contact details stay the checkout's where the form has none: a page loaded afresh (back
+  // from the card issuer's page) starts with empty fields, and the receipt goes to that address.
+  const before = checkout.choice ?? {};
+  checkout.choice = { ...payment };
+  for (const field of ["name", "email", "phone"]) {
+    checkout.choice[field] = payment[field] || before[field] || null;
+  }
   checkout.payment = null;
   checkout.state = "charging";
   checkout.problem = null;
@@ -121,6 +127,20 @@ export async function run(report) {
     checkout.payment.answer = sent.answer.body;
     checkout.state = sent.answer.body.order_status === "PAID" ? "paid" : "waiting";
     save(checkout);
+  }
+
+  // 3-D Secure: this tab goes to the issuer's page, once per payment; the gateway sends it back
+  // through our return page to this page, where the checkout goes on from "authenticating".
+  const answer = checkout.payment?.answer;
+  if (checkout.state === "waiting" && authenticates(answer) && !checkout.payment.sentToIssuer) {
+    checkout.payment.sentToIssuer = true;
+    checkout.state = "authenticating";
+    finish(checkout, report);
+    window.location.assign(answer.authorize_uri);
+    return checkout;
+  }
+  if (checkout.state === "authenticating") {
+    checkout.state = "waiting"; // back from the issuer's page (or its tab was reloaded)
   }
 
   if (checkout.state === "waiting") {
@@ -238,6 +258,15 @@ function settled(checkout, sent, ok) {
 
 const STILL_OPEN = new Set(["PENDING_PAYMENT", "AWAITING_PAYMENT"]);
 
+/** A card answer that waits for 3-D Secure at a page of the gateway's (http or https only). */
+function authenticates(answer) {
+  return (
+    answer?.method === "card" &&
+    answer.status === "requires_action" &&
+    /^https?:\/\//.test(answer.authorize_uri ?? "")
+  );
+}
+
 /** Reads the order until the gateway's webhook has settled it, slowing down as time passes. */
 async function follow(checkout, report) {
   let waitMs = 1000;
@@ -258,7 +287,19 @@ async function follow(checkout, report) {
       continue;
     }
     const order = await response.json().catch(() => null);
-    if (order === null || STILL_OPEN.has(order.status)) {
+    if (order === null) {
+      continue;
+    }
+    // The card failed 3-D Secure (or was declined after it): the order waits for another payment.
+    const ours = (order.payments ?? []).find((p) => p.chargeId && p.chargeId === checkout.payment?.answer?.charge_id);
+    if (order.status === "PENDING_PAYMENT" && ours && ["DECLINED", "REJECTED"].includes(ours.status)) {
+      checkout.order.view = order;
+      checkout.state = "declined";
+      checkout.problem = { detail: "The card issuer did not authenticate this payment (3-D Secure): nothing was charged." };
+      checkout.payment = null; // a new card is a new payment: it gets its own key
+      return;
+    }
+    if (STILL_OPEN.has(order.status)) {
       continue;
     }
     checkout.order.view = order;

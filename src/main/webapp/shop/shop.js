@@ -7,12 +7,25 @@ import * as checkouts from "./checkout.js";
 const $ = (id) => document.getElementById(id);
 const yen = new Intl.NumberFormat("ja-JP", { style: "currency", currency: "JPY" });
 
-/** The sandbox's test cards, per gateway (Stripe's are its own documented test values). */
+/**
+ * The sandbox's test cards, per gateway (Stripe's are its own documented test values). `secure`:
+ * the issuer asks for 3-D Secure with a challenge; `frictionless`: it authenticates without one.
+ */
 const TEST_CARDS = {
-  stripe: { pays: "pm_card_visa", declines: "pm_card_chargeDeclined" },
-  omise: { pays: "tokn_test_visa4242", declines: "tokn_test_declined" },
+  stripe: {
+    pays: "pm_card_visa",
+    declines: "pm_card_chargeDeclined",
+    secure: "pm_card_threeDSecure2Required",
+    frictionless: "pm_card_threeDSecure2Frictionless",
+  },
+  omise: {
+    pays: "tokn_test_visa4242",
+    declines: "tokn_test_declined",
+    secure: "tokn_test_3ds_challenge",
+    frictionless: "tokn_test_3ds",
+  },
   komoju: { pays: "tok_visa", declines: "tok_declined" },
-  "2c2p": { pays: "00acVisaSecurePayToken", declines: "decline" },
+  "2c2p": { pays: "00acVisaSecurePayToken", declines: "decline", secure: "3ds" },
 };
 
 const GATEWAY_NAMES = { stripe: "Stripe", omise: "Omise", komoju: "KOMOJU", "2c2p": "2C2P", paypay: "PayPay" };
@@ -182,6 +195,14 @@ function showMethods() {
 
 function showMethodFields() {
   $("card-field").hidden = $("method").value !== "card";
+  // Only the cards this gateway's sandbox knows.
+  const cards = TEST_CARDS[$("gateway").value] ?? {};
+  for (const option of $("card").options) {
+    option.hidden = !(option.value in cards);
+  }
+  if (!($("card").value in cards)) {
+    $("card").value = "pays";
+  }
   $("store-field").hidden = $("method").value !== "konbini";
 }
 
@@ -314,6 +335,7 @@ const STATES = {
   ordering: "Placing your order…",
   charging: "Charging…",
   waiting: "Waiting for your payment",
+  authenticating: "Taking you to your card issuer for 3-D Secure…",
   paid: "Paid. Thank you!",
   declined: "Your card was declined. Choose another card or method and pay again.",
   failed: "This payment cannot go on.",
@@ -376,15 +398,24 @@ function showInstructions(checkout) {
   );
   const link = answer?.authorize_uri || instructions.instructions_url || null;
   const safe = link !== null && /^https?:\/\//.test(link);
+  // 3-D Secure: the issuer's page sends this tab back here, so it opens in this tab.
+  const secure = answer?.method === "card" && answer.status === "requires_action";
   $("authorize").hidden = !waiting || !safe;
   if (safe) {
     $("authorize-link").href = link;
+    if (secure) {
+      $("authorize-link").removeAttribute("target");
+    } else {
+      $("authorize-link").target = "_blank";
+    }
     $("authorize-link").textContent =
       OFF_SITE.has(answer.method)
         ? `Open ${METHOD_NAMES[answer.method]} to pay`
-        : answer.authorize_uri
-          ? "Continue to the payment page"
-          : "How to pay";
+        : secure
+          ? "Authenticate with your card issuer (3-D Secure)"
+          : answer.authorize_uri
+            ? "Continue to the payment page"
+            : "How to pay";
   }
 }
 

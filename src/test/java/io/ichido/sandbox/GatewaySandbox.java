@@ -135,14 +135,15 @@ public final class GatewaySandbox implements AutoCloseable {
     OmiseApi omise = new OmiseApi(ledger, urls, omiseHonoursIdempotencyKey);
     TwoC2pApi twoC2p = new TwoC2pApi(ledger, urls, secret2c2p);
     PayPayApi paypay = new PayPayApi(ledger, urls);
-    List<Gateway> gateways =
-        List.of(new StripeApi(ledger, urls), omise, new KomojuApi(ledger, urls), twoC2p, paypay);
+    StripeApi stripe = new StripeApi(ledger, urls);
+    List<Gateway> gateways = List.of(stripe, omise, new KomojuApi(ledger, urls), twoC2p, paypay);
     for (Gateway gateway : gateways) {
       byName.put(gateway.name(), gateway);
       server.createContext(
           "/" + gateway.name() + "/", new GatewayHandler(gateway, faults, stats, slowHolds));
     }
     ledger.subscribe(webhooks);
+    server.createContext(StripeAuthenticationPage.PATH, new StripeAuthenticationPage(stripe));
     server.createContext(OmiseAuthorizePage.PATH, new OmiseAuthorizePage(omise));
     server.createContext(TwoC2pAuthenticationPage.PATH, new TwoC2pAuthenticationPage(twoC2p));
     server.createContext(PayPayCashierPage.PATH, new PayPayCashierPage(paypay));

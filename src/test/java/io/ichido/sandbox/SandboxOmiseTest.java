@@ -97,6 +97,42 @@ class SandboxOmiseTest extends SandboxTestSupport {
   }
 
   @Test
+  @DisplayName(
+      "a challenge waits at the authorize_uri: authorized, the charge is paid; failed, it fails and"
+          + " takes nothing; either way the browser goes on to the return_uri")
+  void threeDSecureChallenge() throws Exception {
+    for (String outcome : new String[] {"pass", "fail"}) {
+      String order = outcome.equals("pass") ? "14" : "15";
+      String form =
+          omiseCard(order, "tokn_test_3ds_challenge")
+              + "&return_uri=https%3A%2F%2Fshop.example%2Fback%2F"
+              + order;
+      JsonNode charge = json(send(omise("o-ch-" + order, form)));
+      URI page = URI.create(charge.get("authorize_uri").asText());
+
+      HttpResponse<String> shown = send(HttpRequest.newBuilder(page).GET());
+      assertThat(shown.statusCode()).isEqualTo(200);
+      assertThat(shown.body()).contains("omise-3ds-authorize", "omise-3ds-fail");
+      assertThat(json(send(omiseGet(charge.get("id").asText()))).get("status").asText())
+          .isEqualTo("pending");
+
+      HttpResponse<String> back =
+          send(
+              HttpRequest.newBuilder(page)
+                  .header("Content-Type", "application/x-www-form-urlencoded")
+                  .POST(HttpRequest.BodyPublishers.ofString("outcome=" + outcome)));
+      assertThat(back.headers().firstValue("Location"))
+          .hasValue("https://shop.example/back/" + order);
+      JsonNode after = json(send(omiseGet(charge.get("id").asText())));
+      assertThat(after.get("status").asText())
+          .isEqualTo(outcome.equals("pass") ? "successful" : "failed");
+      assertThat(after.get("paid").asBoolean()).isEqualTo(outcome.equals("pass"));
+      assertThat(ledger("omise", order).get(0).get("status").asText())
+          .isEqualTo(outcome.equals("pass") ? "paid" : "failed");
+    }
+  }
+
+  @Test
   void refusesWrongKeysAndMissingCurrency() throws Exception {
     HttpResponse<String> wrongKey =
         send(

@@ -8,6 +8,14 @@ record SandboxUrls(String base) {
     return base + OmiseAuthorizePage.PATH + chargeId;
   }
 
+  /**
+   * Stripe's 3-D Secure page for an intent, opened with its client secret as Stripe's hosted page
+   * is.
+   */
+  String stripeAuthentication(String intentId, String clientSecret) {
+    return base + StripeAuthenticationPage.PATH + intentId + "?client_secret=" + clientSecret;
+  }
+
   /** 2C2P's 3-D Secure page (Do Payment's 1001 {@code data}) for a payment token. */
   String twoC2pAuthentication(String paymentToken) {
     return base + TwoC2pAuthenticationPage.PATH + paymentToken;

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -22,14 +23,34 @@ final class StripeApi implements Gateway {
   private static final String INTENTS = "/v1/payment_intents";
   private static final String DECLINING_METHOD = "pm_card_chargeDeclined";
 
-  /** Stripe's own test method for a card whose issuer asks for 3-D Secure 2. */
+  /**
+   * Stripe's own test method for a card whose issuer asks for 3-D Secure 2 and challenges the
+   * customer: the issuer's page waits for them to authenticate, or to fail.
+   */
   private static final String THREE_D_SECURE_METHOD = "pm_card_threeDSecure2Required";
+
+  /**
+   * The frictionless flow: the issuer authenticates without a challenge. Stripe documents a test
+   * card for it ({@code 4000000032200000}) but no PaymentMethod id, so the sandbox names one. The
+   * intent still asks for the action (a frictionless card comes back {@code requires_action} at
+   * Stripe too); the issuer's page sends the browser straight back, and the intent succeeds.
+   */
+  private static final String FRICTIONLESS_METHOD = "pm_card_threeDSecure2Frictionless";
 
   private final Ledger ledger;
   private final StripeNextActions nextActions;
   private final Payments intents = new Payments();
   private final StripeIdempotency idempotency = new StripeIdempotency();
   private final StripeRefunds refunds;
+  private final Map<String, Authentication> authentications = new ConcurrentHashMap<>();
+
+  /**
+   * A 3-D Secure authentication the customer has still to go through: where the browser goes back
+   * ({@code return_url}, null when the merchant finishes it with Stripe.js), whether the issuer
+   * challenges, and the intent's client secret, which Stripe's page asks for.
+   */
+  record Authentication(
+      String intentId, String returnUrl, boolean challenge, String clientSecret) {}
 
   StripeApi(Ledger ledger, SandboxUrls urls) {
     this.ledger = ledger;
@@ -254,10 +275,18 @@ final class StripeApi implements Gateway {
       status = LedgerStatus.FAILED;
       response = SandboxResponse.json(402, Json.object().set("error", error));
     } else if (method.equals("card")
-        && form.get("payment_method").startsWith(THREE_D_SECURE_METHOD)) {
+        && (form.get("payment_method").startsWith(THREE_D_SECURE_METHOD)
+            || form.get("payment_method").startsWith(FRICTIONLESS_METHOD))) {
       // The customer must authenticate at the issuer's page first: nothing is charged yet.
+      Authentication authentication =
+          new Authentication(
+              id,
+              form.get("return_url"),
+              form.get("payment_method").startsWith(THREE_D_SECURE_METHOD),
+              intent.get("client_secret").asText());
+      authentications.put(id, authentication);
       intent.put("status", "requires_action");
-      intent.set("next_action", nextActions.redirect(id, form.get("return_url")));
+      intent.set("next_action", nextActions.threeDSecure(authentication));
       status = LedgerStatus.PENDING;
       response = SandboxResponse.json(200, intent);
     } else if (method.equals("card")) {
@@ -316,6 +345,37 @@ final class StripeApi implements Gateway {
       ledger.update(NAME, id, settlement.ledgerStatus());
     }
     return outcome;
+  }
+
+  /** The authentication the issuer's page shows, if it was opened with the intent's secret. */
+  Optional<Authentication> authentication(String id, String clientSecret) {
+    return Optional.ofNullable(authentications.get(id))
+        .filter(waiting -> waiting.clientSecret().equals(clientSecret));
+  }
+
+  /**
+   * The customer authenticated (the intent succeeds and is charged) or failed to: the intent goes
+   * back to {@code requires_payment_method} with Stripe's {@code
+   * payment_intent_authentication_failure}, and no money moved. Once per intent; a second call
+   * changes nothing. Whether the intent succeeded.
+   */
+  boolean authenticate(String id, boolean passed) {
+    if (passed) {
+      settle(id, Settlement.COMPLETE);
+    } else {
+      Settlement.Outcome outcome =
+          intents.change(
+              id,
+              intent -> "requires_action".equals(intent.path("status").asText()),
+              intent -> {
+                intent.put("status", "requires_payment_method").putNull("next_action");
+                intent.set("last_payment_error", StripeNextActions.authenticationFailure());
+              });
+      if (outcome == Settlement.Outcome.SETTLED) {
+        ledger.update(NAME, id, LedgerStatus.FAILED);
+      }
+    }
+    return find(id).map(intent -> "succeeded".equals(intent.path("status").asText())).orElse(false);
   }
 
   private static final List<String> CANCELABLE =
@@ -419,5 +479,6 @@ final class StripeApi implements Gateway {
   public void reset() {
     intents.clear();
     idempotency.clear();
+    authentications.clear();
   }
 }

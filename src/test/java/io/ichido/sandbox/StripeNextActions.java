@@ -29,17 +29,41 @@ record StripeNextActions(SandboxUrls urls) {
     return action;
   }
 
-  /** 3-D Secure: Stripe sends the customer to {@code redirect_to_url.url}, then back. */
-  ObjectNode redirect(String id, String returnUrl) {
-    ObjectNode action = Json.object().put("type", "redirect_to_url");
-    ObjectNode redirect = action.putObject("redirect_to_url");
-    redirect.put("url", urls.customerPage(StripeApi.NAME, id));
-    if (returnUrl == null) {
-      redirect.putNull("return_url");
-    } else {
-      redirect.put("return_url", returnUrl);
+  /**
+   * 3-D Secure, as Stripe asks for it: with a {@code return_url}, {@code redirect_to_url} (a page
+   * any browser can follow, which then sends it back there); without one, {@code use_stripe_sdk},
+   * which only Stripe.js can finish (its {@code handleNextAction}, with the intent's client
+   * secret).
+   */
+  ObjectNode threeDSecure(StripeApi.Authentication authentication) {
+    String page =
+        urls.stripeAuthentication(authentication.intentId(), authentication.clientSecret());
+    if (authentication.returnUrl() == null) {
+      ObjectNode action = Json.object().put("type", "use_stripe_sdk");
+      action
+          .putObject("use_stripe_sdk")
+          .put("type", "three_d_secure_redirect")
+          .put("stripe_js", page)
+          .put("source", Ids.alphanumeric("src_", 24));
+      return action;
     }
+    ObjectNode action = Json.object().put("type", "redirect_to_url");
+    action
+        .putObject("redirect_to_url")
+        .put("url", page)
+        .put("return_url", authentication.returnUrl());
     return action;
+  }
+
+  /** The intent's {@code last_payment_error} after the customer failed 3-D Secure. */
+  static ObjectNode authenticationFailure() {
+    ObjectNode error = Json.object();
+    error.put("type", "invalid_request_error").put("code", "payment_intent_authentication_failure");
+    error.put(
+        "message",
+        "The provided PaymentMethod has failed authentication. You can provide payment_method_data"
+            + " or a new PaymentMethod to attempt to fulfill this PaymentIntent again.");
+    return error;
   }
 
   ObjectNode bankTransfer(String id, long amount, String currency) {

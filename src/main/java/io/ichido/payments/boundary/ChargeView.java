@@ -8,7 +8,9 @@ import java.util.Map;
 
 /**
  * A charge as clients see it. {@code status} is {@code succeeded}, {@code awaiting_payment} or
- * {@code requires_action}.
+ * {@code requires_action}. {@code client_secret} (Stripe, while 3-D Secure is open) is for the
+ * customer's browser alone, to finish 3-D Secure with Stripe.js: the merchant's server hands it to
+ * that customer's page and to nobody else, and never logs it.
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 public record ChargeView(
@@ -21,7 +23,14 @@ public record ChargeView(
     String gateway,
     String method,
     Map<String, Object> instructions,
-    @JsonProperty("authorize_uri") String authorizeUri) {
+    @JsonProperty("authorize_uri") String authorizeUri,
+    @JsonProperty("client_secret") String clientSecret) {
+
+  /** Never the client secret: it must not reach a log. */
+  @Override
+  public String toString() {
+    return "ChargeView[order_id=%d, charge_id=%s, status=%s]".formatted(orderId, chargeId, status);
+  }
 
   static ChargeView of(ChargeOutcome outcome) {
     var attempt = outcome.attempt();
@@ -35,6 +44,7 @@ public record ChargeView(
         attempt.gateway(),
         attempt.method(),
         outcome.instructions(),
-        outcome.authorizeUri());
+        outcome.authorizeUri(),
+        outcome.clientSecret());
   }
 }

@@ -9,13 +9,15 @@ import java.util.Map;
 
 /**
  * Where a charge request ended: the attempt as recorded, the order's status after it, and what the
- * customer needs next (payment instructions, where 3-D Secure continues).
+ * customer needs next (payment instructions, where 3-D Secure continues, and, from a fresh answer
+ * only, the client secret the gateway's browser library finishes 3-D Secure with).
  */
 public record ChargeOutcome(
     ChargeAttempt attempt,
     String orderStatus,
     Map<String, Object> instructions,
-    String authorizeUri) {
+    String authorizeUri,
+    String clientSecret) {
 
   /**
    * From the gateway's fresh answer, or, without one, from what the attempt kept. An answer that
@@ -25,7 +27,12 @@ public record ChargeOutcome(
     if (answer != null
         && attempt.status() == answer.status()
         && (answer.status() != ChargeStatus.REQUIRES_ACTION || answer.authorizeUri() != null)) {
-      return new ChargeOutcome(attempt, orderStatus, answer.instructions(), answer.authorizeUri());
+      return new ChargeOutcome(
+          attempt,
+          orderStatus,
+          answer.instructions(),
+          answer.authorizeUri(),
+          answer.status() == ChargeStatus.REQUIRES_ACTION ? answer.clientSecret() : null);
     }
     Map<String, Object> kept = kept(attempt);
     Object authorizeUri = kept.get("authorize_uri");
@@ -33,7 +40,14 @@ public record ChargeOutcome(
       authorizeUri = kept.get("redirect_url");
     }
     return new ChargeOutcome(
-        attempt, orderStatus, kept, authorizeUri == null ? null : authorizeUri.toString());
+        attempt, orderStatus, kept, authorizeUri == null ? null : authorizeUri.toString(), null);
+  }
+
+  /** Never the client secret (see {@link GatewayCharge#toString}). */
+  @Override
+  public String toString() {
+    return "ChargeOutcome[attempt=%s, orderStatus=%s, authorizeUri=%s]"
+        .formatted(attempt.id(), orderStatus, authorizeUri);
   }
 
   private static Map<String, Object> kept(ChargeAttempt attempt) {

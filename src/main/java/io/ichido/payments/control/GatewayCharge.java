@@ -9,7 +9,10 @@ import java.util.Objects;
 /**
  * A gateway's answer, in our terms. {@code instructions} tell the customer how to pay an
  * asynchronous charge; {@code authorizeUri} is where 3-D Secure continues; {@code refunded} is what
- * was given back of it so far, where the gateway says so in the charge itself.
+ * was given back of it so far, where the gateway says so in the charge itself; {@code clientSecret}
+ * is what the gateway's own browser library needs to finish 3-D Secure in the customer's page
+ * (Stripe's {@code client_secret}): for the customer's browser only, never kept with the attempt
+ * and never logged.
  */
 public record GatewayCharge(
     ChargeStatus status,
@@ -20,7 +23,31 @@ public record GatewayCharge(
     String authorizeUri,
     String failureCode,
     String failureMessage,
-    long refunded) {
+    long refunded,
+    String clientSecret) {
+
+  public GatewayCharge(
+      ChargeStatus status,
+      String chargeId,
+      long amount,
+      String currency,
+      Map<String, Object> instructions,
+      String authorizeUri,
+      String failureCode,
+      String failureMessage,
+      long refunded) {
+    this(
+        status,
+        chargeId,
+        amount,
+        currency,
+        instructions,
+        authorizeUri,
+        failureCode,
+        failureMessage,
+        refunded,
+        null);
+  }
 
   public GatewayCharge(
       ChargeStatus status,
@@ -59,6 +86,28 @@ public record GatewayCharge(
    */
   public boolean returnedInFull() {
     return status == ChargeStatus.SUCCEEDED && amount > 0 && refunded >= amount;
+  }
+
+  /** The same answer, with what the customer's browser needs to finish 3-D Secure in place. */
+  public GatewayCharge withClientSecret(String secret) {
+    return new GatewayCharge(
+        status,
+        chargeId,
+        amount,
+        currency,
+        instructions,
+        authorizeUri,
+        failureCode,
+        failureMessage,
+        refunded,
+        secret);
+  }
+
+  /** Never the client secret: a record's own toString would print it into logs. */
+  @Override
+  public String toString() {
+    return "GatewayCharge[status=%s, chargeId=%s, amount=%d, currency=%s, failureCode=%s, refunded=%d]"
+        .formatted(status, chargeId, amount, currency, failureCode, refunded);
   }
 
   public static GatewayCharge declined(

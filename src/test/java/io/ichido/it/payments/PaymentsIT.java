@@ -308,6 +308,60 @@ class PaymentsIT extends OnSharedDeployment {
   @Concurrent
   @Test
   @DisplayName(
+      "Stripe 3-D Secure as the real Stripe answers it: our return_url goes with the intent, so"
+          + " Stripe answers redirect_to_url (use_stripe_sdk otherwise); the answer hands the client"
+          + " secret to the customer's page; a browser back on the return page is sent to the shop,"
+          + " an API caller reads the status; one charge")
+  void stripeThreeDSecure() {
+    JsonNode order = new Shopper(SHOP_A).order(Db.newProduct(10, 2900, 10), 1);
+    long orderId = order.get("id").asLong();
+    String key = "pay-" + UUID.randomUUID();
+    String body = Shopper.chargeBody(order, "stripe", "card", "pm_card_threeDSecure2Required");
+
+    HttpResponse<String> answer = SHOP_A.postJson(CHARGE, key, body);
+    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(201);
+    JsonNode charge = Shopper.json(answer.body());
+    assertThat(charge.path("status").asText()).isEqualTo("requires_action");
+    String intent = charge.path("charge_id").asText();
+    // Without our return_url the sandbox, like Stripe, answers use_stripe_sdk: no page to open.
+    assertThat(charge.at("/instructions/type").asText()).isEqualTo("redirect_to_url");
+    String returnUrl = charge.at("/instructions/redirect_to_url/return_url").asText();
+    assertThat(returnUrl).contains("/api/payments/return/stripe?order_id=" + orderId, "token=");
+    String page = charge.path("authorize_uri").asText();
+    assertThat(page).startsWith(Sandbox.URL);
+    assertThat(charge.path("client_secret").asText()).startsWith(intent + "_secret_");
+    // The same key again: the same answer, the same secret, nothing sent to Stripe again.
+    assertThat(SHOP_A.postJson(CHARGE, key, body).body()).isEqualTo(answer.body());
+
+    String path = returnUrl.substring(returnUrl.indexOf("/api/"));
+    HttpResponse<String> early = Api.anonymous().get(path);
+    assertThat(early.body()).contains("\"status\":\"requires_action\"");
+    assertThat(early.body()).doesNotContain("\"client_secret\"").doesNotContain("charge_id");
+
+    // The issuer's challenge, passed: Stripe sends the browser to our return_url with its own
+    // parameters, which our page ignores.
+    HttpResponse<String> authenticated = postForm(page, "outcome=pass");
+    assertThat(authenticated.statusCode()).isEqualTo(303);
+    String back = authenticated.headers().firstValue("Location").orElseThrow();
+    assertThat(back).startsWith(returnUrl + "&payment_intent=" + intent);
+
+    HttpResponse<String> browser =
+        Api.send(
+            HttpRequest.newBuilder(URI.create(back))
+                .header("Accept", "text/html,application/xhtml+xml,*/*;q=0.8")
+                .GET()
+                .build());
+    assertThat(browser.statusCode()).isEqualTo(303);
+    assertThat(browser.headers().firstValue("Location")).hasValue(Api.BASE + "/shop/");
+    HttpResponse<String> read = Api.anonymous().get(back.substring(back.indexOf("/api/")));
+    assertThat(read.statusCode()).isEqualTo(200);
+    assertThat(read.body()).contains("\"status\":\"succeeded\"", "\"order_status\":\"PAID\"");
+    assertThat(Sandbox.charges(orderId)).hasSize(1);
+  }
+
+  @Concurrent
+  @Test
+  @DisplayName(
       "2C2P 3-D Secure: Do Payment's 1001 sends the customer on, the return is read back by"
           + " inquiry, a forged paymentResponse changes nothing, one charge")
   void twoC2pThreeDSecure() {

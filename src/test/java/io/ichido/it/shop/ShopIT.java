@@ -25,6 +25,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -268,10 +270,8 @@ class ShopIT extends OnSharedDeployment {
     // The link opens a tab of its own; the customer pays there, in this tab for the test.
     browser.get(byId("authorize-link").getAttribute("href"));
     wait.until(ExpectedConditions.elementToBeClickable(By.id("paypay-pay"))).click();
-    wait.until(ExpectedConditions.urlContains("/api/payments/return/paypay"));
-    assertThat(browser.getPageSource()).contains("\"order_status\":\"PAID\"");
-
-    open(Api.BASE);
+    // Our return page reads the payment back and sends the browser on to the checkout page.
+    backAtTheShop();
     assertThat(paid()).isEqualTo(order);
     String paidWith =
         Db.text(
@@ -285,6 +285,56 @@ class ShopIT extends OnSharedDeployment {
     MAILBOX.await(customer, 1);
     Outbox.settledFor(order);
     assertThat(MAILBOX.to(customer)).as("receipts to %s", customer).hasSize(1);
+  }
+
+  @ParameterizedTest(name = "{0}, {1}")
+  @CsvSource({
+    "stripe, secure, #stripe-3ds-complete",
+    "stripe, frictionless,",
+    "omise, secure, #omise-3ds-authorize",
+    "omise, frictionless,",
+    "2c2p, secure, #authenticate button"
+  })
+  @DisplayName(
+      "3-D Secure: the page takes the customer to the issuer's page; the challenge passed (or none"
+          + " asked), the gateway sends the browser back through our signed return link to the page,"
+          + " which follows the order to paid: one order, one charge, one receipt")
+  void threeDSecure(String gateway, String card, String challenge) throws Exception {
+    open(Api.BASE);
+    chooseBasket();
+    choosePayment(gateway, "card");
+    new Select(byId("card")).selectByValue(card);
+    byId("pay").click();
+    if (challenge != null) {
+      wait.until(ExpectedConditions.elementToBeClickable(By.cssSelector(challenge))).click();
+    }
+    backAtTheShop();
+    long order = paid();
+    chargedOnceAndMailedOnce(order);
+    assertThat(Db.count("SELECT count(*) FROM charge_attempt WHERE order_id = ?", order)).isOne();
+  }
+
+  @Test
+  @DisplayName(
+      "3-D Secure failed at Stripe: the page says the card was not authenticated, another card pays"
+          + " the same order, once")
+  void threeDSecureFailedThenPaid() throws Exception {
+    open(Api.BASE);
+    chooseBasket();
+    choosePayment("stripe", "card");
+    new Select(byId("card")).selectByValue("secure");
+    byId("pay").click();
+    wait.until(ExpectedConditions.elementToBeClickable(By.id("stripe-3ds-fail"))).click();
+    backAtTheShop();
+    wait.until(ExpectedConditions.attributeToBe(By.id("checkout-state"), "data-state", "declined"));
+    assertThat(byId("checkout-detail").getText()).contains("did not authenticate");
+    new Select(byId("card")).selectByValue("pays");
+    byId("pay").click();
+    long order = paid();
+    chargedOnceAndMailedOnce(order);
+    assertThat(Db.rows("SELECT status FROM charge_attempt WHERE order_id = ? ORDER BY id", order))
+        .extracting(row -> row.get("status"))
+        .containsExactly("DECLINED", "SUCCEEDED");
   }
 
   @Test
@@ -316,6 +366,16 @@ class ShopIT extends OnSharedDeployment {
     fill("password", "shop-a-secret");
     byId("sign-in").click();
     wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("shop")));
+  }
+
+  /**
+   * The gateway sent the browser back to our return page, which read the payment back and sent it
+   * on to the checkout page: a new page, so the customer signs in again and the checkout goes on.
+   */
+  private void backAtTheShop() {
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("resume-hint")));
+    assertThat(browser.getCurrentUrl()).startsWith(Api.BASE + "/shop/");
+    signIn();
   }
 
   private void chooseBasket() {

@@ -107,6 +107,11 @@ public class StripeGateway implements PaymentGateway {
                   .build());
     } else {
       intent.addPaymentMethodType("card").setPaymentMethod(command.token());
+      if (command.returnUrl() != null) {
+        // With a return_url, Stripe answers 3-D Secure with redirect_to_url, a page any browser
+        // can follow; without one it answers use_stripe_sdk, which only Stripe.js can finish.
+        intent.setReturnUrl(command.returnUrl());
+      }
     }
     try {
       return answer(
@@ -302,16 +307,18 @@ public class StripeGateway implements PaymentGateway {
                 ? next.getRedirectToUrl().getUrl()
                 : null;
         yield new GatewayCharge(
-            customerPaysLater || "processing".equals(intent.getStatus())
-                ? ChargeStatus.AWAITING_PAYMENT
-                : ChargeStatus.REQUIRES_ACTION,
-            intent.getId(),
-            intent.getAmount(),
-            currency,
-            next == null ? null : asMap(next.toJson()),
-            redirect,
-            null,
-            null);
+                customerPaysLater || "processing".equals(intent.getStatus())
+                    ? ChargeStatus.AWAITING_PAYMENT
+                    : ChargeStatus.REQUIRES_ACTION,
+                intent.getId(),
+                intent.getAmount(),
+                currency,
+                next == null ? null : asMap(next.toJson()),
+                redirect,
+                null,
+                null)
+            // Stripe.js finishes 3-D Secure in the customer's page with it (handleNextAction).
+            .withClientSecret(intent.getClientSecret());
       }
       // The confirmation failed (the card was declined) or the intent was cancelled: Stripe's
       // statement that this intent took no money.
