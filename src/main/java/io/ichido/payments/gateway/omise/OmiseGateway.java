@@ -43,8 +43,9 @@ public class OmiseGateway implements PaymentGateway {
 
   @Inject GatewaySettings settings;
 
-  private OmiseApi omise;
-  private String authorization;
+  // Set by connect(); package-private so that a test can give the adapter a client of its own.
+  OmiseApi omise;
+  String authorization;
 
   @PostConstruct
   void connect() {
