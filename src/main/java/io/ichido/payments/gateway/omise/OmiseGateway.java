@@ -198,8 +198,7 @@ public class OmiseGateway implements PaymentGateway {
               null,
               null,
               null,
-              GatewayHttp.amountOr(
-                  NAME, body, "refunded_amount", GatewayHttp.amountOr(NAME, body, "refunded", 0)));
+              GatewayHttp.amountOr(NAME, body, "refunded_amount", 0));
       case "pending" ->
           new GatewayCharge(
               ChargeStatus.REQUIRES_ACTION,
