@@ -299,7 +299,7 @@ final class OmiseApi implements Gateway {
     charge.put("return_uri", form.get("return_uri"));
     charge.putNull("authorize_uri").putNull("failure_code").putNull("failure_message");
     charge.putNull("transaction").putNull("paid_at");
-    charge.put("refunded_amount", 0).put("refunded", 0).put("refundable", false);
+    charge.put("refunded_amount", 0).put("refundable", false);
     ObjectNode refunds = charge.putObject("refunds").put("object", "list").put("total", 0);
     refunds.put("location", CHARGES + "/" + id + "/refunds").putArray("data");
     charge.put("created_at", now());
@@ -409,10 +409,9 @@ final class OmiseApi implements Gateway {
   }
 
   /**
-   * {@code refunded_amount} (API version 2019-05-29; {@code refunded}, the same amount, is its
-   * older name, which Omise's Java library still reads) counts all refunds, {@code refunds} lists
-   * them; the status stays {@code successful} and {@code refundable} turns false when nothing is
-   * left.
+   * {@code refunded_amount} (API version 2019-05-29, which renamed the older {@code refunded})
+   * counts all refunds, {@code refunds} lists them; the status stays {@code successful} and {@code
+   * refundable} turns false when nothing is left.
    */
   @Override
   public void refunded(String id, long refund, LedgerEntry entry) {
@@ -440,7 +439,6 @@ final class OmiseApi implements Gateway {
           added.put("created_at", now());
           refunds.put("total", refunds.get("data").size());
           charge.put("refunded_amount", entry.amountRefunded());
-          charge.put("refunded", entry.amountRefunded());
           charge.put("refundable", entry.status() != LedgerStatus.REFUNDED);
           made[0] = added.deepCopy();
         });

@@ -43,8 +43,9 @@ public class OmiseGateway implements PaymentGateway {
 
   @Inject GatewaySettings settings;
 
-  private OmiseApi omise;
-  private String authorization;
+  // Set by connect(); package-private so that a test can give the adapter a client of its own.
+  OmiseApi omise;
+  String authorization;
 
   @PostConstruct
   void connect() {
@@ -197,8 +198,7 @@ public class OmiseGateway implements PaymentGateway {
               null,
               null,
               null,
-              GatewayHttp.amountOr(
-                  NAME, body, "refunded_amount", GatewayHttp.amountOr(NAME, body, "refunded", 0)));
+              GatewayHttp.amountOr(NAME, body, "refunded_amount", 0));
       case "pending" ->
           new GatewayCharge(
               ChargeStatus.REQUIRES_ACTION,

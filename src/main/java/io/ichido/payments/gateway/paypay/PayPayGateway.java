@@ -49,10 +49,11 @@ public class PayPayGateway implements PaymentGateway {
   @Inject GatewaySettings settings;
   @Inject PaymentSettings payments;
 
-  private PayPayApi paypay;
-  private PayPayAuth auth;
-  private String basePath;
-  private String merchant;
+  // Set by connect(); package-private so that a test can give the adapter a client of its own.
+  PayPayApi paypay;
+  PayPayAuth auth;
+  String basePath;
+  String merchant;
 
   @PostConstruct
   void connect() {

@@ -1,0 +1,8 @@
+package co.omise.models;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+public enum RefundStatus {
+    @JsonProperty("closed")
+    Closed
+}
