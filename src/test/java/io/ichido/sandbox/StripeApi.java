@@ -224,6 +224,8 @@ final class StripeApi implements Gateway {
     ObjectNode intent = Json.object();
     intent.put("id", id).put("object", "payment_intent").put("amount", amount);
     intent.put("amount_received", 0).put("currency", currency);
+    // Ichido sets neither: Stripe's defaults (automatic_async since API version 2024-04-10).
+    intent.put("capture_method", "automatic_async").put("confirmation_method", "automatic");
     intent.put("client_secret", id + "_secret_" + Ids.alphanumeric("", 25));
     intent.put("created", Instant.now().getEpochSecond()).put("livemode", false);
     intent.put("customer", form.get("customer")).put("payment_method", form.get("payment_method"));

@@ -101,6 +101,7 @@ public final class WebhookEvents {
     ObjectNode intent = Json.object();
     intent.put("id", paymentIntentId).put("object", "payment_intent").put("amount", amount);
     intent.put("amount_received", amountReceived);
+    intent.put("capture_method", "automatic_async").put("confirmation_method", "automatic");
     intent.put("currency", currency.toLowerCase(Locale.ROOT));
     intent.put("created", createdUnix).put("livemode", false).put("status", status);
     intent.putNull("latest_charge").putNull("next_action");
