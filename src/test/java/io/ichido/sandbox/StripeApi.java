@@ -173,20 +173,24 @@ final class StripeApi implements Gateway {
       return intent;
     }
     String id = intent.path("id").asText();
-    ObjectNode copy = intent.deepCopy();
-    ObjectNode object = copy.putObject("latest_charge");
-    object.put("id", charge).put("object", "charge").put("payment_intent", id);
-    object.put("currency", intent.path("currency").asText());
     Optional<LedgerEntry> entry = ledger.find(NAME, id);
     boolean paid = entry.map(e -> e.status().paid()).orElse(false);
-    long amount = entry.map(LedgerEntry::amount).orElse(intent.path("amount").asLong());
-    long refunded = paid ? entry.get().amountRefunded() : 0;
-    object.put("amount", amount);
-    object.put("amount_captured", paid ? amount : 0);
-    object.put("amount_refunded", refunded);
-    object.put("refunded", paid && refunded == amount);
-    object.put("paid", paid);
-    object.put("status", paid ? "succeeded" : "failed");
+    ObjectNode object =
+        WebhookEvents.stripeCharge(
+            charge,
+            id,
+            entry.map(LedgerEntry::amount).orElse(intent.path("amount").asLong()),
+            paid ? entry.get().amountRefunded() : 0,
+            intent.path("currency").asText(),
+            intent.get("metadata").deepCopy(),
+            intent.path("created").asLong());
+    if (!paid) {
+      // The charge of a declined card: it failed and took nothing.
+      object.put("amount_captured", 0).put("captured", false).put("paid", false);
+      object.put("status", "failed");
+    }
+    ObjectNode copy = intent.deepCopy();
+    copy.set("latest_charge", object);
     return copy;
   }
 

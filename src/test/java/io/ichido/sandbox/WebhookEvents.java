@@ -164,7 +164,10 @@ public final class WebhookEvents {
     charge.set("metadata", metadata);
     charge.put("paid", true).put("payment_intent", paymentIntentId);
     charge.put("refunded", amountRefunded == amount).put("status", "succeeded");
-    charge.putNull("failure_code").putNull("failure_message");
+    charge.putNull("failure_code").putNull("failure_message").put("disputed", false);
+    // Ichido sends no billing details with a card: Stripe still lists them, each null.
+    ObjectNode billing = charge.putObject("billing_details");
+    billing.putNull("address").putNull("email").putNull("name").putNull("phone");
     return charge;
   }
 
