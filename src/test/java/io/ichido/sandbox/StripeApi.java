@@ -408,10 +408,11 @@ final class StripeApi implements Gateway {
     return switch (status) {
       case 401 -> StripeErrors.invalidApiKey(SandboxConfig.STRIPE_SECRET_KEY);
       case 403 -> StripeErrors.withoutPermission(SandboxConfig.STRIPE_SECRET_KEY);
+      // Stripe's error types are four (OpenAPI api_errors.type): a 429 is an invalid request.
       case 429 ->
           StripeErrors.error(
               429,
-              "rate_limit_error",
+              "invalid_request_error",
               "rate_limit",
               null,
               "Too many requests hit the API too quickly.");
