@@ -2,6 +2,7 @@ package io.ichido.sandbox;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,6 +49,11 @@ final class DisputeWebhooks {
     dispute.put("status", "needs_response").put("is_charge_refundable", false);
     dispute.put("created", now).put("livemode", false).set("metadata", Json.object());
     dispute.putArray("balance_transactions").add(movement(-entry.amount(), entry, now));
+    // Nothing submitted yet. Stripe lists every evidence field, each null; Ichido reads none.
+    dispute.putObject("evidence");
+    ObjectNode details = dispute.putObject("evidence_details");
+    details.put("due_by", now + Duration.ofDays(7).toSeconds()).put("has_evidence", false);
+    details.put("past_due", false).put("submission_count", 0);
     return dispute;
   }
 
@@ -56,6 +62,7 @@ final class DisputeWebhooks {
     movement.put("object", "balance_transaction").put("amount", amount).put("fee", 0);
     movement.put("net", amount).put("currency", entry.currency().toLowerCase(Locale.ROOT));
     movement.put("type", "adjustment").put("reporting_category", "dispute");
+    movement.put("status", "available").put("available_on", now).putArray("fee_details");
     return movement.put("created", now);
   }
 

@@ -69,7 +69,8 @@ class SandboxFaultsTest extends SandboxTestSupport {
 
     assertThat(limited.statusCode()).isEqualTo(429);
     assertThat(limited.headers().firstValue("Retry-After")).hasValue("1");
-    assertThat(json(limited).at("/error/type").asText()).isEqualTo("rate_limit_error");
+    assertThat(json(limited).at("/error/type").asText()).isEqualTo("invalid_request_error");
+    assertThat(json(limited).at("/error/code").asText()).isEqualTo("rate_limit");
     assertThat(broken.statusCode()).isEqualTo(500);
     assertThat(json(broken).at("/error/type").asText()).isEqualTo("api_error");
     assertThat(unavailable.statusCode()).isEqualTo(503);

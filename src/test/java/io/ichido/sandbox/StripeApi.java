@@ -194,20 +194,24 @@ final class StripeApi implements Gateway {
       return intent;
     }
     String id = intent.path("id").asText();
-    ObjectNode copy = intent.deepCopy();
-    ObjectNode object = copy.putObject("latest_charge");
-    object.put("id", charge).put("object", "charge").put("payment_intent", id);
-    object.put("currency", intent.path("currency").asText());
     Optional<LedgerEntry> entry = ledger.find(NAME, id);
     boolean paid = entry.map(e -> e.status().paid()).orElse(false);
-    long amount = entry.map(LedgerEntry::amount).orElse(intent.path("amount").asLong());
-    long refunded = paid ? entry.get().amountRefunded() : 0;
-    object.put("amount", amount);
-    object.put("amount_captured", paid ? amount : 0);
-    object.put("amount_refunded", refunded);
-    object.put("refunded", paid && refunded == amount);
-    object.put("paid", paid);
-    object.put("status", paid ? "succeeded" : "failed");
+    ObjectNode object =
+        WebhookEvents.stripeCharge(
+            charge,
+            id,
+            entry.map(LedgerEntry::amount).orElse(intent.path("amount").asLong()),
+            paid ? entry.get().amountRefunded() : 0,
+            intent.path("currency").asText(),
+            intent.get("metadata").deepCopy(),
+            intent.path("created").asLong());
+    if (!paid) {
+      // The charge of a declined card: it failed and took nothing.
+      object.put("amount_captured", 0).put("captured", false).put("paid", false);
+      object.put("status", "failed");
+    }
+    ObjectNode copy = intent.deepCopy();
+    copy.set("latest_charge", object);
     return copy;
   }
 
@@ -245,6 +249,8 @@ final class StripeApi implements Gateway {
     ObjectNode intent = Json.object();
     intent.put("id", id).put("object", "payment_intent").put("amount", amount);
     intent.put("amount_received", 0).put("currency", currency);
+    // Ichido sets neither: Stripe's defaults (automatic_async since API version 2024-04-10).
+    intent.put("capture_method", "automatic_async").put("confirmation_method", "automatic");
     intent.put("client_secret", id + "_secret_" + Ids.alphanumeric("", 25));
     intent.put("created", Instant.now().getEpochSecond()).put("livemode", false);
     intent.put("customer", form.get("customer")).put("payment_method", form.get("payment_method"));
@@ -462,10 +468,11 @@ final class StripeApi implements Gateway {
     return switch (status) {
       case 401 -> StripeErrors.invalidApiKey(SandboxConfig.STRIPE_SECRET_KEY);
       case 403 -> StripeErrors.withoutPermission(SandboxConfig.STRIPE_SECRET_KEY);
+      // Stripe's error types are four (OpenAPI api_errors.type): a 429 is an invalid request.
       case 429 ->
           StripeErrors.error(
               429,
-              "rate_limit_error",
+              "invalid_request_error",
               "rate_limit",
               null,
               "Too many requests hit the API too quickly.");

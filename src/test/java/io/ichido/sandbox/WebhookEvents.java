@@ -101,6 +101,7 @@ public final class WebhookEvents {
     ObjectNode intent = Json.object();
     intent.put("id", paymentIntentId).put("object", "payment_intent").put("amount", amount);
     intent.put("amount_received", amountReceived);
+    intent.put("capture_method", "automatic_async").put("confirmation_method", "automatic");
     intent.put("currency", currency.toLowerCase(Locale.ROOT));
     intent.put("created", createdUnix).put("livemode", false).put("status", status);
     intent.putNull("latest_charge").putNull("next_action");
@@ -163,7 +164,10 @@ public final class WebhookEvents {
     charge.set("metadata", metadata);
     charge.put("paid", true).put("payment_intent", paymentIntentId);
     charge.put("refunded", amountRefunded == amount).put("status", "succeeded");
-    charge.putNull("failure_code").putNull("failure_message");
+    charge.putNull("failure_code").putNull("failure_message").put("disputed", false);
+    // Ichido sends no billing details with a card: Stripe still lists them, each null.
+    ObjectNode billing = charge.putObject("billing_details");
+    billing.putNull("address").putNull("email").putNull("name").putNull("phone");
     return charge;
   }
 
