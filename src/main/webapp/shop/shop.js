@@ -24,7 +24,7 @@ const TEST_CARDS = {
     secure: "tokn_test_3ds_challenge",
     frictionless: "tokn_test_3ds",
   },
-  komoju: { pays: "tok_visa", declines: "tok_declined" },
+  komoju: { pays: "tok_visa", declines: "tok_declined", secure: "tok_3ds" },
   "2c2p": { pays: "00acVisaSecurePayToken", declines: "decline", secure: "3ds" },
 };
 

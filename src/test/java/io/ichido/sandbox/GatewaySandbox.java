@@ -136,7 +136,8 @@ public final class GatewaySandbox implements AutoCloseable {
     TwoC2pApi twoC2p = new TwoC2pApi(ledger, urls, secret2c2p);
     PayPayApi paypay = new PayPayApi(ledger, urls);
     StripeApi stripe = new StripeApi(ledger, urls);
-    List<Gateway> gateways = List.of(stripe, omise, new KomojuApi(ledger, urls), twoC2p, paypay);
+    KomojuApi komoju = new KomojuApi(ledger, urls);
+    List<Gateway> gateways = List.of(stripe, omise, komoju, twoC2p, paypay);
     for (Gateway gateway : gateways) {
       byName.put(gateway.name(), gateway);
       server.createContext(
@@ -145,6 +146,8 @@ public final class GatewaySandbox implements AutoCloseable {
     ledger.subscribe(webhooks);
     server.createContext(StripeAuthenticationPage.PATH, new StripeAuthenticationPage(stripe));
     server.createContext(OmiseAuthorizePage.PATH, new OmiseAuthorizePage(omise));
+    server.createContext(
+        KomojuAuthenticationPage.PATH, new KomojuAuthenticationPage(komoju.secureTokens()));
     server.createContext(TwoC2pAuthenticationPage.PATH, new TwoC2pAuthenticationPage(twoC2p));
     server.createContext(PayPayCashierPage.PATH, new PayPayCashierPage(paypay));
     server.createContext(

@@ -46,10 +46,17 @@ final class KomojuApi implements Gateway {
   private final SandboxUrls urls;
   private final Payments payments = new Payments();
   private final Replays replays = new Replays(Replays.WhileInFlight.CONFLICT);
+  private final KomojuSecureTokens secureTokens;
 
   KomojuApi(Ledger ledger, SandboxUrls urls) {
     this.ledger = ledger;
     this.urls = urls;
+    this.secureTokens = new KomojuSecureTokens(urls);
+  }
+
+  /** The secure tokens, for the issuer's page ({@link KomojuAuthenticationPage}). */
+  KomojuSecureTokens secureTokens() {
+    return secureTokens;
   }
 
   @Override
@@ -95,6 +102,24 @@ final class KomojuApi implements Gateway {
     }
     if (request.is("POST", PAYMENTS)) {
       return create(request);
+    }
+    if (request.is("POST", KomojuSecureTokens.URL)) {
+      JsonNode body = Json.parse(request.body());
+      if (body == null || !body.isObject()) {
+        return error(400, "bad_request", "The request body must be a JSON object.", null);
+      }
+      SandboxResponse invalid = validateAmount(body);
+      if (invalid != null) {
+        return invalid;
+      }
+      return idempotent(
+          request.header("X-KOMOJU-IDEMPOTENCY"),
+          request.path() + body,
+          () -> secureTokens.create(body));
+    }
+    String token = request.idAfter("GET", KomojuSecureTokens.URL + "/");
+    if (token != null) {
+      return secureTokens.read(token);
     }
     String refunded = request.idBetween("POST", PAYMENTS + "/", "/refund");
     if (refunded != null) {
@@ -233,27 +258,26 @@ final class KomojuApi implements Gateway {
         : error(422, "unprocessable_entity", "The payment cannot be refunded.", null);
   }
 
-  private static SandboxResponse validate(JsonNode body) {
-    JsonNode amount = body.get("amount");
-    if (amount == null || amount.isNull()) {
-      return missing("amount");
-    }
-    if (!(amount.canConvertToExactIntegral() || amount.asText().matches("\\d+"))
-        || amount.asLong() < 1) {
-      return error(400, "invalid_parameter", "The amount must be a positive integer.", "amount");
+  private SandboxResponse validate(JsonNode body) {
+    SandboxResponse invalid = validateAmount(body);
+    if (invalid != null) {
+      return invalid;
     }
     String currency = Json.text(body, "currency");
-    if (currency == null) {
-      return missing("currency");
-    }
-    if (!currency.matches("[A-Za-z]{3}")) {
-      return error(400, "invalid_parameter", "The currency is not supported.", "currency");
-    }
     JsonNode details = body.get("payment_details");
     if (details == null || details.isNull()) {
       return missing("payment_details");
     }
     if (details.isTextual()) {
+      if (secureTokens.find(details.asText()).isPresent()) {
+        return secureTokens.verifiedCard(details.asText()).isPresent()
+            ? null
+            : error(
+                422,
+                "unprocessable_entity",
+                "The secure token has not been verified.",
+                "payment_details");
+      }
       return details.asText().startsWith("tok_")
           ? null
           : error(400, "invalid_token", "The token is invalid.", "payment_details");
@@ -280,6 +304,26 @@ final class KomojuApi implements Gateway {
     };
   }
 
+  /** The amount and currency every create needs. */
+  private static SandboxResponse validateAmount(JsonNode body) {
+    JsonNode amount = body.get("amount");
+    if (amount == null || amount.isNull()) {
+      return missing("amount");
+    }
+    if (!(amount.canConvertToExactIntegral() || amount.asText().matches("\\d+"))
+        || amount.asLong() < 1) {
+      return error(400, "invalid_parameter", "The amount must be a positive integer.", "amount");
+    }
+    String currency = Json.text(body, "currency");
+    if (currency == null) {
+      return missing("currency");
+    }
+    if (!currency.matches("[A-Za-z]{3}")) {
+      return error(400, "invalid_parameter", "The currency is not supported.", "currency");
+    }
+    return null;
+  }
+
   private static SandboxResponse requireAll(JsonNode details, String... fields) {
     for (String field : fields) {
       if (details.path(field).asText("").isBlank()) {
@@ -297,7 +341,12 @@ final class KomojuApi implements Gateway {
     String id = Ids.lowercase("", 25);
     JsonNode requested = body.get("payment_details");
     String method = requested.isTextual() ? "card" : requested.get("type").asText();
-    String declineCode = requested.isTextual() ? DECLINING_TOKENS.get(requested.asText()) : null;
+    // A secure token pays with the card behind it.
+    String card =
+        requested.isTextual()
+            ? secureTokens.verifiedCard(requested.asText()).orElse(requested.asText())
+            : null;
+    String declineCode = card != null ? DECLINING_TOKENS.get(card) : null;
     ObjectNode payment = Json.object();
     payment.put("id", id).put("resource", "payment").put("amount", amount).put("tax", 0);
     payment.put("total", amount).put("payment_method_fee", 0).put("currency", currency);
@@ -466,6 +515,7 @@ final class KomojuApi implements Gateway {
   public void reset() {
     payments.clear();
     replays.clear();
+    secureTokens.reset();
   }
 
   private static String now() {

@@ -16,6 +16,11 @@ record SandboxUrls(String base) {
     return base + StripeAuthenticationPage.PATH + intentId + "?client_secret=" + clientSecret;
   }
 
+  /** KOMOJU's 3-D Secure page for a secure token ({@code authentication_url}). */
+  String komojuAuthentication(String secureTokenId) {
+    return base + KomojuAuthenticationPage.PATH + secureTokenId;
+  }
+
   /** 2C2P's 3-D Secure page (Do Payment's 1001 {@code data}) for a payment token. */
   String twoC2pAuthentication(String paymentToken) {
     return base + TwoC2pAuthenticationPage.PATH + paymentToken;

@@ -36,7 +36,18 @@ public class Abandonment {
     PaymentGateway gateway = gateways.named(attempt.gateway()).orElseThrow();
     String charge = attempt.gatewayChargeId();
     try {
-      GatewayCharge now = readBackCancelling(gateway, charge, ChargeStatus.REQUIRES_ACTION);
+      // Read as the customer's return would read it: a gateway that pays only once the card is
+      // authenticated (KOMOJU's secure token) makes the payment now, since the customer did
+      // authenticate, rather than leave a card authenticated and its order lapsing.
+      GatewayCharge now =
+          calls.afterAuthentication(
+              gateway, ChargeCommand.of(attempt), charge, new GatewayCalls.Tries());
+      if (now.status() == ChargeStatus.REQUIRES_ACTION && gateway.cancels()) {
+        now = calls.cancel(gateway, charge);
+        if (now.status() != ChargeStatus.SUCCEEDED) {
+          now = calls.retrieve(gateway, charge, new GatewayCalls.Tries());
+        }
+      }
       if (now.status() == ChargeStatus.REQUIRES_ACTION) {
         phases.abandoned(attemptId, "abandoned_unfinished");
       } else {

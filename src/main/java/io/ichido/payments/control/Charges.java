@@ -98,8 +98,9 @@ public class Charges {
                   lane.run(
                       () -> {
                         GatewayCharge answer =
-                            calls.retrieve(
+                            calls.afterAuthentication(
                                 gateway,
+                                ChargeCommand.of(latest.attempt()),
                                 latest.attempt().gatewayChargeId(),
                                 new GatewayCalls.Tries());
                         return phases.answered(latest.attempt().id(), answer, "retrieve");

@@ -62,6 +62,16 @@ public class GatewayCalls {
         GatewaySpans::outcome);
   }
 
+  /** {@link PaymentGateway#afterAuthentication}, traced and observed like a read-back. */
+  public GatewayCharge afterAuthentication(
+      PaymentGateway gateway, ChargeCommand command, String chargeId, Tries tries) {
+    return spans.traced(
+        new Call(gateway.name(), "after-authentication", null, null),
+        tries.next(),
+        () -> observed(gateway, () -> gateway.afterAuthentication(command, chargeId)),
+        GatewaySpans::outcome);
+  }
+
   /**
    * The answer to a charge, or what the gateway holds when the answer may not say it: an answer
    * naming another amount or currency than was asked for (the gateway keeps what it did, and an

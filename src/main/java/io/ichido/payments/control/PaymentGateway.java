@@ -77,4 +77,14 @@ public interface PaymentGateway {
   default GatewayRefundAnswer refund(RefundCommand command) {
     throw new UnsupportedOperationException(name() + " refunds nothing by API");
   }
+
+  /**
+   * Where an attempt stands once its customer is back from the gateway's authentication page (3-D
+   * Secure): for most gateways the charge read back ({@link #retrieve}); a gateway that makes the
+   * payment only after the card is authenticated (KOMOJU's secure token) sends the attempt's very
+   * same {@code command} again under its key, which makes the payment once.
+   */
+  default GatewayCharge afterAuthentication(ChargeCommand command, String chargeId) {
+    return retrieve(chargeId);
+  }
 }

@@ -115,6 +115,46 @@ class EveryYenIT extends OnSharedDeployment {
 
   @Test
   @DisplayName(
+      "KOMOJU 3-D Secure: the customer authenticated and never came back; past the payment window"
+          + " Ichido makes the payment the authentication was for, once, and the order is paid")
+  void komojuAuthenticatedButNeverBack() throws Exception {
+    String sku = Db.newProduct(10, 1900, 10);
+    JsonNode order = new Shopper(SHOP).order(sku, 1);
+    long orderId = order.get("id").asLong();
+    HttpResponse<String> charged =
+        SHOP.postJson(
+            CHARGE,
+            "pay-" + UUID.randomUUID(),
+            Shopper.chargeBody(order, "komoju", "card", "tok_3ds"));
+    assertThat(charged.statusCode()).as(charged.body()).isEqualTo(201);
+    JsonNode charge = Shopper.json(charged.body());
+    assertThat(status(charge)).isEqualTo("requires_action");
+    assertThat(charge.path("charge_id").asText()).startsWith("secure_token:");
+    // No payment exists before the card is authenticated: KOMOJU's secure token comes first.
+    assertThat(Sandbox.charges(orderId)).isEmpty();
+
+    HttpResponse<String> authenticated =
+        Api.send(
+            java.net.http.HttpRequest.newBuilder(
+                    java.net.URI.create(charge.path("authorize_uri").asText()))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString("outcome=pass"))
+                .build());
+    assertThat(authenticated.statusCode()).isEqualTo(303);
+
+    TimePasses.paymentWindowCloses(orderId);
+    Await.until(
+        "order " + orderId + " paid",
+        Duration.ofSeconds(60),
+        () -> "PAID".equals(orderStatus(orderId)));
+    assertThat(Sandbox.charges(orderId))
+        .singleElement()
+        .satisfies(c -> assertThat(status(c)).isEqualTo("paid"));
+    MoneyTrail.assertNetIs(orderId, order.get("amount").asLong());
+  }
+
+  @Test
+  @DisplayName(
       "Stripe 3-D Secure never finished: past the payment window the PaymentIntent is cancelled at"
           + " Stripe first, then the order lapses; Stripe can no longer capture it")
   void unfinishedStripeThreeDSecureIsCancelledAtStripe() throws Exception {

@@ -362,6 +362,41 @@ class PaymentsIT extends OnSharedDeployment {
   @Concurrent
   @Test
   @DisplayName(
+      "KOMOJU 3-D Secure through its secure token: nothing is paid before the card is"
+          + " authenticated; a failed challenge, read back on the return, declines the attempt and"
+          + " no payment is ever made")
+  void komojuThreeDSecureFailed() {
+    JsonNode order = new Shopper(SHOP_A).order(Db.newProduct(10, 3100, 10), 1);
+    long orderId = order.get("id").asLong();
+
+    HttpResponse<String> answer =
+        SHOP_A.postJson(
+            CHARGE,
+            "pay-" + UUID.randomUUID(),
+            Shopper.chargeBody(order, "komoju", "card", "tok_3ds"));
+    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(201);
+    JsonNode charge = Shopper.json(answer.body());
+    assertThat(charge.path("status").asText()).isEqualTo("requires_action");
+    String page = charge.path("authorize_uri").asText();
+    assertThat(page).startsWith(Sandbox.URL + "/komoju-3ds/");
+
+    HttpResponse<String> failed = postForm(page, "outcome=fail");
+    assertThat(failed.statusCode()).isEqualTo(303);
+    String back = failed.headers().firstValue("Location").orElseThrow();
+    assertThat(back)
+        .contains("/api/payments/return/komoju?order_id=" + orderId, "secure_token_id=");
+
+    HttpResponse<String> read = Api.anonymous().get(back.substring(back.indexOf("/api/")));
+    assertThat(read.statusCode()).as(read.body()).isEqualTo(200);
+    assertThat(read.body()).contains("\"status\":\"declined\"");
+    assertThat(SHOP_A.get("/api/orders/" + orderId).body())
+        .contains("\"status\":\"PENDING_PAYMENT\"");
+    assertThat(Sandbox.charges(orderId)).as("no payment at KOMOJU").isEmpty();
+  }
+
+  @Concurrent
+  @Test
+  @DisplayName(
       "2C2P 3-D Secure: Do Payment's 1001 sends the customer on, the return is read back by"
           + " inquiry, a forged paymentResponse changes nothing, one charge")
   void twoC2pThreeDSecure() {

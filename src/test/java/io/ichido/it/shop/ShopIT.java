@@ -293,7 +293,8 @@ class ShopIT extends OnSharedDeployment {
     "stripe, frictionless,",
     "omise, secure, #omise-3ds-authorize",
     "omise, frictionless,",
-    "2c2p, secure, #authenticate button"
+    "2c2p, secure, #authenticate button",
+    "komoju, secure, #komoju-3ds-complete"
   })
   @DisplayName(
       "3-D Secure: the page takes the customer to the issuer's page; the challenge passed (or none"

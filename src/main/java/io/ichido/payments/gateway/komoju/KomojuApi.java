@@ -43,4 +43,18 @@ public interface KomojuApi {
   @Path("payments/{id}/cancel")
   Response cancelPayment(
       @HeaderParam("Authorization") String authorization, @PathParam("id") String id);
+
+  /** 3-D Secure for a card (doc.komoju.com/docs/3d-secure, "3D Secure Without a Session"). */
+  @POST
+  @Path("secure_tokens")
+  @Consumes(MediaType.APPLICATION_JSON)
+  Response createSecureToken(
+      @HeaderParam("Authorization") String authorization,
+      @HeaderParam("X-KOMOJU-IDEMPOTENCY") String idempotencyKey,
+      String body);
+
+  @GET
+  @Path("secure_tokens/{id}")
+  Response retrieveSecureToken(
+      @HeaderParam("Authorization") String authorization, @PathParam("id") String id);
 }

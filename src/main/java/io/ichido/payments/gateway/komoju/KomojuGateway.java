@@ -40,11 +40,13 @@ public class KomojuGateway implements PaymentGateway {
 
   private KomojuApi komoju;
   private String authorization;
+  private KomojuSecureTokens secureTokens;
 
   @PostConstruct
   void connect() {
     komoju = GatewayHttp.client(KomojuApi.class, settings.baseUrl(NAME), settings);
     authorization = GatewayHttp.basic(settings.secretKey(NAME));
+    secureTokens = new KomojuSecureTokens(komoju, authorization);
   }
 
   @Override
@@ -62,15 +64,60 @@ public class KomojuGateway implements PaymentGateway {
         PaymentMethod.RAKUTEN_PAY);
   }
 
+  /**
+   * A card is authenticated first ({@link KomojuSecureTokens}): while the customer has still to
+   * authenticate, the answer requires action at KOMOJU's page, and no payment exists; once the card
+   * is authenticated (or no challenge was asked), the payment is made with the token. Every step is
+   * keyed, so sending the same command again goes exactly as far as KOMOJU has got.
+   */
   @Override
   public GatewayCharge charge(ChargeCommand command) {
+    if (command.method() != PaymentMethod.CARD) {
+      return pay(command, null);
+    }
+    KomojuSecureTokens.Token token = secureTokens.of(command);
+    return switch (token.verification()) {
+      case VERIFIED -> pay(command, token.id());
+      case NEEDS_VERIFY ->
+          new GatewayCharge(
+              ChargeStatus.REQUIRES_ACTION,
+              token.chargeId(),
+              command.amount(),
+              command.currency(),
+              // Kept with the attempt: where the customer continues, should the answer be lost.
+              Map.of("redirect_url", token.authenticationUrl()),
+              token.authenticationUrl(),
+              null,
+              null);
+      // KOMOJU's word that this card is not authenticated; no payment was made with the token.
+      case ERRORED ->
+          GatewayCharge.declined(
+              token.chargeId(),
+              command.amount(),
+              command.currency(),
+              "secure_token_errored",
+              token.reason());
+    };
+  }
+
+  /**
+   * Back from KOMOJU's authentication page: the very same command again, which finds the token,
+   * reads its status now and, authenticated, makes the payment under the attempt's key.
+   */
+  @Override
+  public GatewayCharge afterAuthentication(ChargeCommand command, String chargeId) {
+    return KomojuSecureTokens.names(chargeId) ? charge(command) : retrieve(chargeId);
+  }
+
+  /** The payment, made with {@code secureToken} as a card's details (null for other methods). */
+  private GatewayCharge pay(ChargeCommand command, String secureToken) {
     ObjectNode payment = Json.MAPPER.createObjectNode();
     payment.put("amount", command.amount());
     payment.put("currency", command.currency());
     payment.put("external_order_num", command.reference());
     ChargeCommand.Customer customer = command.customer();
     switch (command.method()) {
-      case CARD -> payment.put("payment_details", command.token());
+      case CARD -> payment.put("payment_details", secureToken);
       case KONBINI ->
           payment
               .putObject("payment_details")
@@ -153,14 +200,42 @@ public class KomojuGateway implements PaymentGateway {
     return true;
   }
 
+  /**
+   * A payment is cancelled at KOMOJU. An attempt still at its secure token has no payment to cancel
+   * (only we make one, and only from this attempt's command): it is read as it stands.
+   */
   @Override
   public GatewayCharge cancel(String chargeId) {
+    if (KomojuSecureTokens.names(chargeId)) {
+      return retrieve(chargeId);
+    }
     return interpret(
         GatewayHttp.call(NAME, () -> komoju.cancelPayment(authorization, chargeId)), null);
   }
 
+  /**
+   * A payment as KOMOJU has it; an attempt still at its secure token, as its token stands: waiting
+   * for the customer, or verified and waiting for us to pay (which only the attempt's own command
+   * does, {@link #afterAuthentication}), or errored, when no payment was made with it.
+   */
   @Override
   public GatewayCharge retrieve(String chargeId) {
+    if (KomojuSecureTokens.names(chargeId)) {
+      KomojuSecureTokens.Token token =
+          secureTokens.read(chargeId.substring(KomojuSecureTokens.PREFIX.length()));
+      return token.verification() == KomojuSecureTokens.Verification.ERRORED
+          ? GatewayCharge.declined(
+              chargeId, token.amount(), token.currency(), "secure_token_errored", token.reason())
+          : new GatewayCharge(
+              ChargeStatus.REQUIRES_ACTION,
+              chargeId,
+              token.amount(),
+              token.currency(),
+              null,
+              token.authenticationUrl(),
+              null,
+              null);
+    }
     return interpret(
         GatewayHttp.call(NAME, () -> komoju.retrievePayment(authorization, chargeId)), null);
   }
