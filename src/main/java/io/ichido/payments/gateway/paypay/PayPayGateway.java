@@ -129,8 +129,11 @@ public class PayPayGateway implements PaymentGateway {
 
   /**
    * A create sent again: PayPay holds a payment under this id already. Paid or ended, that is the
-   * answer. Still open, its link went with the lost answer and nobody can pay it: it is cancelled
-   * at PayPay and read once more, so that it ends only on PayPay's word.
+   * answer. Still open, its code's id and link went with the lost answer: nobody was shown the
+   * code, so nobody can pay it, and it cannot be deleted either. The payment is cancelled, which
+   * PayPay only receives while it is unpaid, but then reverses any payment made on it (article
+   * 4414069180943), and read once more: still open, it is declined here; money PayPay reports later
+   * reaches the books as any late payment does.
    */
   private GatewayCharge existing(String merchantPaymentId) {
     GatewayCharge now = retrieve(merchantPaymentId);
@@ -138,7 +141,7 @@ public class PayPayGateway implements PaymentGateway {
       return now;
     }
     now = cancel(merchantPaymentId);
-    if (now.status() == ChargeStatus.DECLINED) {
+    if (now.status() == ChargeStatus.AWAITING_PAYMENT || now.status() == ChargeStatus.DECLINED) {
       return GatewayCharge.declined(
           merchantPaymentId,
           now.amount(),
