@@ -36,7 +36,8 @@ public class Abandonment {
     PaymentGateway gateway = gateways.named(attempt.gateway()).orElseThrow();
     String charge = attempt.gatewayChargeId();
     try {
-      GatewayCharge now = readBackCancelling(gateway, charge, ChargeStatus.REQUIRES_ACTION);
+      GatewayCharge now =
+          readBackCancelling(gateway, attempt, charge, ChargeStatus.REQUIRES_ACTION);
       if (now.status() == ChargeStatus.REQUIRES_ACTION) {
         phases.abandoned(attemptId, "abandoned_unfinished");
       } else {
@@ -72,7 +73,8 @@ public class Abandonment {
     PaymentGateway gateway = gateways.named(attempt.gateway()).orElseThrow();
     String charge = attempt.gatewayChargeId();
     try {
-      GatewayCharge now = readBackCancelling(gateway, charge, ChargeStatus.AWAITING_PAYMENT);
+      GatewayCharge now =
+          readBackCancelling(gateway, attempt, charge, ChargeStatus.AWAITING_PAYMENT);
       if (now.status() == ChargeStatus.AWAITING_PAYMENT) {
         // Open still and not cancellable here: the gateway's own expiry or payment will tell.
         return false;
@@ -109,12 +111,12 @@ public class Abandonment {
    * allows and asked once more, so that a success that raced the cancel shows.
    */
   private GatewayCharge readBackCancelling(
-      PaymentGateway gateway, String charge, ChargeStatus open) {
+      PaymentGateway gateway, ChargeAttempt attempt, String charge, ChargeStatus open) {
     GatewayCharge now = calls.retrieve(gateway, charge, new GatewayCalls.Tries());
     if (now.status() == open && gateway.cancels()) {
-      now = calls.cancel(gateway, charge);
+      now = calls.cancel(gateway, charge, ChargeOutcome.kept(attempt));
       if (now.status() != ChargeStatus.SUCCEEDED) {
-        now = calls.retrieve(gateway, charge, new GatewayCalls.Tries());
+        now = GatewayCalls.afterEnd(now, calls.retrieve(gateway, charge, new GatewayCalls.Tries()));
       }
     }
     return now;
