@@ -24,7 +24,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * for every payment or for one order's, the order being the one its {@code orderDescription}
  * names); an unknown payment's details are 400 {@code DYNAMIC_QR_PAYMENT_NOT_FOUND} (PayPay's path
  * also lists a 404). Codes do not lapse by themselves ({@code expiryDate} is five minutes on, a
- * lifetime no source states): the control API expires them.
+ * lifetime no source states): the control API expires them, and their payments still read {@code
+ * CREATED}, as a cancel received before payment leaves them.
  */
 final class PayPayApi implements Gateway {
 
@@ -228,74 +229,106 @@ final class PayPayApi implements Gateway {
   }
 
   /**
-   * {@code DELETE /v2/payments/{id}}: a waiting payment fails at once (its customer can no longer
-   * pay), a paid one is reversed, its money given back in full; both 202 with no webhook, as PayPay
-   * sends none for a cancel.
+   * {@code DELETE /v2/payments/{id}}, 202 with no webhook, as PayPay sends none for a cancel. A
+   * paid payment is reversed, its money given back in full. One not paid yet is only received, as
+   * at PayPay: "If Cancel a payment is executed for merchantPaymentId before payment, Cancel
+   * processing will be performed immediately after payment is completed and the status will be
+   * FAILED. (If you want to disable "Create a code" immediately, use "Delete a code".)"
+   * (integration.paypay.ne.jp article 4414069180943). Its code stays payable and its details read
+   * {@code CREATED}; paid, it reads {@code COMPLETED}, then is reversed ({@link #paid}).
    */
   private SandboxResponse cancel(String id) {
     PayPayPayment payment = byId.get(id);
     if (payment == null) {
       return PayPayResult.DYNAMIC_QR_PAYMENT_NOT_FOUND.answer(null);
     }
-    if (payment.move(PayPayPayment.CREATED, PayPayPayment.FAILED)) {
-      ledger.update(NAME, id, LedgerStatus.CANCELLED);
+    if (payment.receiveCancel()) {
       return PayPayResult.REQUEST_ACCEPTED.answer(null);
     }
-    if (payment.status().equals(PayPayPayment.COMPLETED)) {
-      try {
-        ledger.refund(
-            NAME,
-            id,
-            null,
-            (entry, refund) -> payment.move(PayPayPayment.COMPLETED, PayPayPayment.FAILED));
-      } catch (IllegalArgumentException nothingLeft) {
-        // Refunded in full or reversed meanwhile: the status below says which.
-      }
-    }
+    reverse(payment);
     return payment.status().equals(PayPayPayment.FAILED)
         ? PayPayResult.REQUEST_ACCEPTED.answer(null)
         : PayPayResult.ORDER_NOT_REVERSIBLE.answer(null);
   }
 
+  /** Gives all the money of a completed payment back: it then reads {@code FAILED}. */
+  private void reverse(PayPayPayment payment) {
+    if (!payment.status().equals(PayPayPayment.COMPLETED)) {
+      return;
+    }
+    try {
+      ledger.refund(
+          NAME,
+          payment.merchantPaymentId(),
+          null,
+          (entry, refund) -> payment.move(PayPayPayment.COMPLETED, PayPayPayment.FAILED));
+    } catch (IllegalArgumentException nothingLeft) {
+      // Refunded in full or reversed meanwhile: the status says which.
+    }
+  }
+
+  /**
+   * {@code DELETE /v2/codes/{codeId}} ("Delete a Code", paypayopa-sdk-java {@code
+   * PaymentApi.deleteQRCode}, which answers a {@code NotDataResponse}): 200 {@code SUCCESS}, {@code
+   * data} null. The code can no longer be paid, so the ledger says cancelled; its payment still
+   * reads {@code CREATED}, as an expired code's does.
+   */
   private SandboxResponse deleteCode(String codeId) {
     PayPayPayment payment = byCode.get(codeId);
     if (payment == null) {
       return PayPayResult.DYNAMIC_QR_NOT_FOUND.answer(null);
     }
-    return payment.deleteCode()
-        ? PayPayResult.SUCCESS.answer(Json.object().put("qrStatus", "DELETED"))
-        : PayPayResult.DYNAMIC_QR_ALREADY_PAID.answer(null);
+    if (!payment.deleteCode()) {
+      return PayPayResult.DYNAMIC_QR_ALREADY_PAID.answer(null);
+    }
+    ledger.update(NAME, payment.merchantPaymentId(), LedgerStatus.CANCELLED);
+    return PayPayResult.SUCCESS.answer(null);
   }
 
-  /** Completed: the customer paid at the code's page (or through the control API); else expired. */
+  /**
+   * Completed: the customer paid at the code's page (or through the control API). Expired: the code
+   * passed its {@code expiryDate} unpaid and can no longer be paid; the payment still reads {@code
+   * CREATED} (integration.paypay.ne.jp article 4414093922831), the ledger says expired.
+   */
   @Override
   public Settlement.Outcome settle(String id, Settlement settlement) {
     PayPayPayment payment = byId.get(id);
     if (payment == null) {
       return Settlement.Outcome.UNKNOWN_PAYMENT;
     }
-    boolean moved =
-        settlement == Settlement.COMPLETE
-            ? payment.complete(lagMillis(payment))
-            : payment.move(PayPayPayment.CREATED, PayPayPayment.EXPIRED);
-    if (!moved) {
-      return Settlement.Outcome.NOT_PENDING;
+    if (settlement == Settlement.EXPIRE) {
+      if (!payment.expireCode()) {
+        return Settlement.Outcome.NOT_PENDING;
+      }
+      ledger.update(NAME, id, settlement.ledgerStatus());
+      return Settlement.Outcome.SETTLED;
     }
-    ledger.update(NAME, id, settlement.ledgerStatus());
-    return Settlement.Outcome.SETTLED;
+    return paid(payment, payment.complete(lagMillis(payment)));
   }
 
-  /** A waiting or expired payment is paid; a cancelled one or one whose code was deleted never. */
+  /** A waiting payment is paid, its code expired or not; one whose code was deleted never. */
   @Override
   public Settlement.Outcome succeedLate(String id) {
     PayPayPayment payment = byId.get(id);
     if (payment == null) {
       return Settlement.Outcome.UNKNOWN_PAYMENT;
     }
-    if (!payment.completeLate(lagMillis(payment))) {
+    return paid(payment, payment.completeLate(lagMillis(payment)));
+  }
+
+  /**
+   * The ledger learns of a payment just made ({@code moved}), and its webhook goes out, {@code
+   * COMPLETED}; a payment whose cancel came first is then reversed, as PayPay does (article
+   * 4414069180943), and reads {@code FAILED}.
+   */
+  private Settlement.Outcome paid(PayPayPayment payment, boolean moved) {
+    if (!moved) {
       return Settlement.Outcome.NOT_PENDING;
     }
-    ledger.update(NAME, id, LedgerStatus.PAID);
+    ledger.update(NAME, payment.merchantPaymentId(), LedgerStatus.PAID);
+    if (payment.reversesOnPayment()) {
+      reverse(payment);
+    }
     return Settlement.Outcome.SETTLED;
   }
 

@@ -12,8 +12,9 @@ import java.util.Optional;
  * Paying completes the payment (the ledger says paid, the transaction webhook is sent) and sends
  * the browser on to the create's {@code redirectUrl} with a 303; cancelling takes no money and
  * sends it there too, the payment still waiting (what PayPay's own page does on cancel is
- * unconfirmed). A cancelled, expired or deleted code shows an error and takes no money. A page for
- * a browser, not an API call: faults, request counts and authentication leave it alone.
+ * unconfirmed). A deleted or expired code shows an error and takes no money; a code whose payment
+ * was cancelled before it was paid still pays, and the payment is then reversed. A page for a
+ * browser, not an API call: faults, request counts and authentication leave it alone.
  */
 final class PayPayCashierPage implements HttpHandler {
 
@@ -55,7 +56,7 @@ final class PayPayCashierPage implements HttpHandler {
   }
 
   private static SandboxResponse show(PayPayPayment payment, String codeId) {
-    if (!payment.status().equals(PayPayPayment.CREATED)) {
+    if (payment.refusal().isPresent()) {
       return notPayable(payment);
     }
     return page(
@@ -70,11 +71,7 @@ final class PayPayCashierPage implements HttpHandler {
   }
 
   private static SandboxResponse notPayable(PayPayPayment payment) {
-    String status = payment.status();
-    String why =
-        status.equals(PayPayPayment.COMPLETED) || status.equals(PayPayPayment.REFUNDED)
-            ? "This payment is already paid."
-            : "This payment can no longer be paid (" + status.toLowerCase() + ").";
+    String why = "This payment " + payment.refusal().orElse("can no longer be paid") + ".";
     return page(409, "<p id=\"paypay-error\">" + why + " Nothing was charged.</p>");
   }
 

@@ -8,12 +8,14 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * One PayPay Dynamic QR payment and its refunds, guarded by itself. Its details are shown as
- * PayPay's {@code GET /v2/codes/payments/{merchantPaymentId}} would: pessimistically, a payment
+ * One PayPay Dynamic QR payment, its code and its refunds, guarded by itself. Its details are shown
+ * as PayPay's {@code GET /v2/codes/payments/{merchantPaymentId}} would: pessimistically, a payment
  * just completed still reads {@code CREATED} (no {@code paymentId}) and a refund {@code CREATED}
- * until the details lag set when they happened has passed. Statuses: {@code CREATED}, {@code
- * COMPLETED}, {@code FAILED} (cancelled, or reversed after payment), {@code REFUNDED} (all of it),
- * {@code EXPIRED}.
+ * until the details lag set when they happened has passed. Statuses: {@code CREATED} (waiting, and
+ * also once its code was deleted or expired or its cancel received), {@code COMPLETED}, {@code
+ * FAILED} (reversed after payment), {@code REFUNDED} (all of it). PayPay's {@code EXPIRED} is a
+ * pre-authorisation's, which the sandbox has none of: an unpaid code past its {@code expiryDate}
+ * still reads {@code CREATED} (integration.paypay.ne.jp article 4414093922831).
  */
 final class PayPayPayment {
 
@@ -21,7 +23,6 @@ final class PayPayPayment {
   static final String COMPLETED = "COMPLETED";
   static final String FAILED = "FAILED";
   static final String REFUNDED = "REFUNDED";
-  static final String EXPIRED = "EXPIRED";
 
   /** One refund, shown {@code CREATED} until {@code doneAtNanos}, then {@code REFUNDED}. */
   record Refund(
@@ -53,6 +54,8 @@ final class PayPayPayment {
   private long acceptedAt;
   private long completedAtNanos;
   private boolean codeDeleted;
+  private boolean codeExpired;
+  private boolean cancelReceived;
 
   /** {@code created}: the create's answer data, which carries every field of the order. */
   PayPayPayment(ObjectNode created) {
@@ -95,23 +98,66 @@ final class PayPayPayment {
     return Json.text(created, "redirectUrl");
   }
 
-  /** The customer pays: only a {@code CREATED} payment whose code was not deleted. */
+  /** The customer pays: only a {@code CREATED} payment whose code can still be paid. */
   synchronized boolean complete(long lagMillis) {
-    if (!status.equals(CREATED) || codeDeleted) {
+    if (refusal().isPresent()) {
       return false;
     }
     return markPaid(lagMillis);
   }
 
   /**
-   * Paid after all ({@code succeed-late}): a waiting or an expired payment, not a cancelled one.
+   * Paid after all ({@code succeed-late}): a waiting payment, its code expired or not; never one
+   * whose code was deleted.
    */
   synchronized boolean completeLate(long lagMillis) {
-    boolean waiting = status.equals(CREATED) && !codeDeleted;
-    if (!waiting && !status.equals(EXPIRED)) {
+    if (!status.equals(CREATED) || codeDeleted) {
       return false;
     }
     return markPaid(lagMillis);
+  }
+
+  /** Why the customer cannot pay at the code's page now; empty while they can. */
+  synchronized Optional<String> refusal() {
+    if (paymentId != null) {
+      return Optional.of(status.equals(FAILED) ? "was reversed" : "is already paid");
+    }
+    if (codeDeleted) {
+      return Optional.of("can no longer be paid (code deleted)");
+    }
+    if (codeExpired) {
+      return Optional.of("can no longer be paid (code expired)");
+    }
+    return status.equals(CREATED)
+        ? Optional.empty()
+        : Optional.of("can no longer be paid (" + status.toLowerCase() + ")");
+  }
+
+  /**
+   * Receives a cancel of a payment not paid yet: as at PayPay, nothing changes until the customer
+   * pays, and then the payment is reversed ({@link #reversesOnPayment}). False when it is not
+   * {@code CREATED}.
+   */
+  synchronized boolean receiveCancel() {
+    if (!status.equals(CREATED)) {
+      return false;
+    }
+    cancelReceived = true;
+    return true;
+  }
+
+  /** Whether a payment made now is to be reversed at once: its cancel came before it. */
+  synchronized boolean reversesOnPayment() {
+    return cancelReceived;
+  }
+
+  /** The code passes its {@code expiryDate} unpaid: the payment still reads {@code CREATED}. */
+  synchronized boolean expireCode() {
+    if (refusal().isPresent()) {
+      return false;
+    }
+    codeExpired = true;
+    return true;
   }
 
   private boolean markPaid(long lagMillis) {

@@ -101,6 +101,11 @@ abstract class SandboxPayPaySupport extends SandboxTestSupport {
     throw new AssertionError("Details never said " + status + ": " + data);
   }
 
+  /** The customer opens the page of the code a create answered ({@code data}). */
+  HttpResponse<String> page(JsonNode code) throws Exception {
+    return send(request(code.get("url").asText().substring(sandbox.baseUrl().length())).GET());
+  }
+
   /** The customer presses a button of the code's page at {@code url}. */
   HttpResponse<String> press(String url, String button) throws Exception {
     String path = url.substring(sandbox.baseUrl().length());

@@ -77,11 +77,7 @@ class SandboxPayPayTest extends SandboxPayPaySupport {
               assertThat(before.get("status").asText()).isEqualTo("CREATED");
               assertThat(before.get("paymentId").isNull()).isTrue();
 
-              HttpResponse<String> page =
-                  send(
-                      request(code.get("url").asText().substring(sandbox.baseUrl().length()))
-                          .GET());
-              assertThat(page.body()).contains("id=\"paypay-pay\"", "id=\"paypay-cancel\"");
+              assertThat(page(code).body()).contains("id=\"paypay-pay\"", "id=\"paypay-cancel\"");
               lagBegins.run();
               HttpResponse<String> paid = press(code.get("url").asText(), "pay");
               return new Seen(code, paid, json(details("pp-3")).get("data"));
@@ -103,7 +99,8 @@ class SandboxPayPayTest extends SandboxPayPaySupport {
   }
 
   @Test
-  @DisplayName("cancel: a waiting payment fails at once and can no longer be paid; 202 again")
+  @DisplayName(
+      "cancel before payment is only received: CREATED and payable; paid, it is reversed at once")
   void cancelWaiting() throws Exception {
     JsonNode code = created("pp-4");
 
@@ -111,13 +108,20 @@ class SandboxPayPayTest extends SandboxPayPaySupport {
 
     assertAnswer(cancelled, 202, "REQUEST_ACCEPTED");
     assertThat(json(cancelled).get("data").isNull()).isTrue();
-    assertThat(status("pp-4")).isEqualTo("FAILED");
-    HttpResponse<String> page = press(code.get("url").asText(), "pay");
-    assertThat(page.statusCode()).isEqualTo(409);
-    assertThat(page.body()).contains("paypay-error");
-    assertThat(ledger("paypay", null).get(0).get("status").asText()).isEqualTo("cancelled");
+    assertThat(status("pp-4")).isEqualTo("CREATED");
+    assertThat(ledger("paypay", null).get(0).get("status").asText()).isEqualTo("pending");
     assertThat(send(paypay("DELETE", "/v2/payments/pp-4", null)).statusCode()).isEqualTo(202);
-    assertThat(receiver.received()).isEmpty();
+    assertThat(page(code).body()).contains("id=\"paypay-pay\"");
+    assertThat(press(code.get("url").asText(), "pay").statusCode()).isEqualTo(303);
+    JsonNode told = JSON.readTree(receiver.only().body());
+    assertThat(told.get("state").asText()).isEqualTo("COMPLETED");
+    JsonNode reversed = awaitStatus("pp-4", "FAILED");
+    assertThat(reversed.get("acceptedAt").asLong()).isPositive();
+    assertThat(told.get("order_id").asText()).isEqualTo(reversed.get("paymentId").asText());
+    JsonNode entry = ledger("paypay", null).get(0);
+    assertThat(entry.get("status").asText()).isEqualTo("refunded");
+    assertThat(entry.get("amountRefunded").asLong()).isEqualTo(5672);
+    assertThat(press(code.get("url").asText(), "pay").statusCode()).isEqualTo(409);
   }
 
   @Test
@@ -138,17 +142,36 @@ class SandboxPayPayTest extends SandboxPayPaySupport {
   }
 
   @Test
-  @DisplayName("cancel: an expired or refunded payment is not reversible; an unknown one not found")
+  @DisplayName("cancel: a refunded payment is not reversible; an unknown one not found")
   void cancelRefused() throws Exception {
-    created("pp-6");
-    settle("paypay", "pp-6", "expire");
+    paid("pp-6");
+    settle("paypay", "pp-6", "refund");
+    awaitStatus("pp-6", "REFUNDED");
 
-    HttpResponse<String> expired = send(paypay("DELETE", "/v2/payments/pp-6", null));
+    HttpResponse<String> refunded = send(paypay("DELETE", "/v2/payments/pp-6", null));
     HttpResponse<String> unknown = send(paypay("DELETE", "/v2/payments/pp-none", null));
 
-    assertAnswer(expired, 400, "ORDER_NOT_REVERSIBLE");
-    assertThat(status("pp-6")).isEqualTo("EXPIRED");
+    assertAnswer(refunded, 400, "ORDER_NOT_REVERSIBLE");
+    assertThat(status("pp-6")).isEqualTo("REFUNDED");
     assertThat(code(unknown)).isEqualTo("DYNAMIC_QR_PAYMENT_NOT_FOUND");
+  }
+
+  @Test
+  @DisplayName("expire: the code can no longer be paid, the payment still reads CREATED")
+  void expiredCodeStaysCreated() throws Exception {
+    JsonNode code = created("pp-14");
+
+    settle("paypay", "pp-14", "expire");
+
+    JsonNode data = json(details("pp-14")).get("data");
+    assertThat(data.get("status").asText()).isEqualTo("CREATED");
+    assertThat(data.has("acceptedAt")).isFalse();
+    assertThat(page(code).statusCode()).isEqualTo(409);
+    assertThat(page(code).body()).contains("paypay-error", "expired");
+    assertThat(press(code.get("url").asText(), "pay").statusCode()).isEqualTo(409);
+    assertThat(ledger("paypay", null).get(0).get("status").asText()).isEqualTo("expired");
+    assertThat(settleStatus("paypay", "pp-14", "expire")).isEqualTo(409);
+    assertThat(receiver.received()).isEmpty();
   }
 
   @Test
@@ -157,6 +180,7 @@ class SandboxPayPayTest extends SandboxPayPaySupport {
     JsonNode unpaid = created("pp-7");
     JsonNode paid = created("pp-8");
     settle("paypay", "pp-8", "complete");
+    send(paypay("DELETE", "/v2/payments/pp-7", null));
 
     HttpResponse<String> deleted =
         send(paypay("DELETE", "/v2/codes/" + unpaid.get("codeId").asText(), null));
@@ -164,12 +188,17 @@ class SandboxPayPayTest extends SandboxPayPaySupport {
         send(paypay("DELETE", "/v2/codes/" + paid.get("codeId").asText(), null));
     HttpResponse<String> unknown = send(paypay("DELETE", "/v2/codes/04-none", null));
 
-    assertThat(deleted.statusCode()).isEqualTo(200);
-    assertThat(json(deleted).at("/data/qrStatus").asText()).isEqualTo("DELETED");
+    assertAnswer(deleted, 200, "SUCCESS");
+    assertThat(json(deleted).get("data").isNull()).isTrue();
+    assertThat(page(unpaid).statusCode()).isEqualTo(409);
+    assertThat(page(unpaid).body()).contains("paypay-error", "deleted");
     assertThat(press(unpaid.get("url").asText(), "pay").statusCode()).isEqualTo(409);
-    assertThat(ledger("paypay", null).get(0).get("status").asText()).isEqualTo("pending");
+    assertThat(settleStatus("paypay", "pp-7", "succeed-late")).isEqualTo(409);
+    assertThat(status("pp-7")).isEqualTo("CREATED");
+    assertThat(ledger("paypay", null).get(0).get("status").asText()).isEqualTo("cancelled");
     assertAnswer(alreadyPaid, 400, "DYNAMIC_QR_ALREADY_PAID");
     assertAnswer(unknown, 404, "DYNAMIC_QR_NOT_FOUND");
+    assertThat(receiver.received()).hasSize(1); // pp-8's COMPLETED only
   }
 
   @Test

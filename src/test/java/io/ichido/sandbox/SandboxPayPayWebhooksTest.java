@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.http.HttpResponse;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -62,6 +63,28 @@ class SandboxPayPayWebhooksTest extends SandboxPayPaySupport {
     Thread.sleep(200);
     assertThat(receiver.received()).hasSize(1);
     assertThat(webhooks()).hasSize(1);
+  }
+
+  @Test
+  @DisplayName("an undelivered event is tried 10 times, 500 ms apart, then never again")
+  void retriedAsPayPayRetries() throws Exception {
+    Integer[] failures = new Integer[Retries.PAYPAY.maxAttempts()];
+    Arrays.fill(failures, 503);
+    receiver.answer(failures);
+    created("ppw-11");
+
+    long start = System.nanoTime();
+    settle("paypay", "ppw-11", "complete");
+    List<Received> tries = receiver.await(10);
+    long tookMillis = (System.nanoTime() - start) / 1_000_000;
+    Thread.sleep(1_000);
+
+    assertThat(tries).hasSize(10);
+    assertThat(tookMillis).isGreaterThanOrEqualTo(9 * 500);
+    assertThat(receiver.received()).hasSize(10);
+    JsonNode delivery = webhooks().get(0);
+    assertThat(delivery.get("attempts").asInt()).isEqualTo(10);
+    assertThat(delivery.get("delivered").asBoolean()).isFalse();
   }
 
   @Test

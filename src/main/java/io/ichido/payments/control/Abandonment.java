@@ -40,14 +40,13 @@ public class Abandonment {
       // authenticated (KOMOJU's secure token) makes the payment now, since the customer did
       // authenticate, rather than leave a card authenticated and its order lapsing.
       GatewayCharge now =
-          calls.afterAuthentication(
-              gateway, ChargeCommand.of(attempt), charge, new GatewayCalls.Tries());
-      if (now.status() == ChargeStatus.REQUIRES_ACTION && gateway.cancels()) {
-        now = calls.cancel(gateway, charge);
-        if (now.status() != ChargeStatus.SUCCEEDED) {
-          now = calls.retrieve(gateway, charge, new GatewayCalls.Tries());
-        }
-      }
+          cancellingIfOpen(
+              gateway,
+              attempt,
+              charge,
+              calls.afterAuthentication(
+                  gateway, ChargeCommand.of(attempt), charge, new GatewayCalls.Tries()),
+              ChargeStatus.REQUIRES_ACTION);
       if (now.status() == ChargeStatus.REQUIRES_ACTION) {
         phases.abandoned(attemptId, "abandoned_unfinished");
       } else {
@@ -83,7 +82,8 @@ public class Abandonment {
     PaymentGateway gateway = gateways.named(attempt.gateway()).orElseThrow();
     String charge = attempt.gatewayChargeId();
     try {
-      GatewayCharge now = readBackCancelling(gateway, charge, ChargeStatus.AWAITING_PAYMENT);
+      GatewayCharge now =
+          readBackCancelling(gateway, attempt, charge, ChargeStatus.AWAITING_PAYMENT);
       if (now.status() == ChargeStatus.AWAITING_PAYMENT) {
         // Open still and not cancellable here: the gateway's own expiry or payment will tell.
         return false;
@@ -116,17 +116,32 @@ public class Abandonment {
   }
 
   /**
-   * The charge as the gateway has it now; still {@code open}, it is cancelled where the gateway
-   * allows and asked once more, so that a success that raced the cancel shows.
+   * The charge as the gateway has it now, read back, and ended where it is still {@code open}
+   * ({@link #cancellingIfOpen}).
    */
   private GatewayCharge readBackCancelling(
-      PaymentGateway gateway, String charge, ChargeStatus open) {
-    GatewayCharge now = calls.retrieve(gateway, charge, new GatewayCalls.Tries());
+      PaymentGateway gateway, ChargeAttempt attempt, String charge, ChargeStatus open) {
+    return cancellingIfOpen(
+        gateway, attempt, charge, calls.retrieve(gateway, charge, new GatewayCalls.Tries()), open);
+  }
+
+  /**
+   * {@code now}, the charge as just read; still {@code open}, it is cancelled where the gateway
+   * allows and asked once more, so that a success that raced the cancel shows.
+   */
+  private GatewayCharge cancellingIfOpen(
+      PaymentGateway gateway,
+      ChargeAttempt attempt,
+      String charge,
+      GatewayCharge now,
+      ChargeStatus open) {
     if (now.status() == open && gateway.cancels()) {
-      now = calls.cancel(gateway, charge);
-      if (now.status() != ChargeStatus.SUCCEEDED) {
-        now = calls.retrieve(gateway, charge, new GatewayCalls.Tries());
+      GatewayCharge ended = calls.cancel(gateway, charge, ChargeOutcome.kept(attempt));
+      if (ended.status() != ChargeStatus.SUCCEEDED) {
+        return GatewayCalls.afterEnd(
+            ended, calls.retrieve(gateway, charge, new GatewayCalls.Tries()));
       }
+      return ended;
     }
     return now;
   }

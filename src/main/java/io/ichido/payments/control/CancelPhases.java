@@ -35,8 +35,12 @@ class CancelPhases {
   @Inject Event<PaymentCancelled> cancelled;
   @Inject MoneyLedger ledger;
 
-  /** An attempt of the order that may still take money, as a cancel must ask its gateway. */
-  record Open(long id, String gateway, String chargeId, ChargeStatus status) {
+  /**
+   * An attempt of the order that may still take money, as a cancel must ask its gateway, with what
+   * it kept of the gateway's answer ({@code kept}), which the gateway may need to end it.
+   */
+  record Open(
+      long id, String gateway, String chargeId, ChargeStatus status, Map<String, Object> kept) {
 
     boolean waiting() {
       return waitsOnCustomer(status);
@@ -77,7 +81,14 @@ class CancelPhases {
     List<Open> open =
         attempts(orderId).stream()
             .filter(a -> a.status().inDoubt() || waitsOnCustomer(a.status()))
-            .map(a -> new Open(a.id(), a.gateway(), a.gatewayChargeId(), a.status()))
+            .map(
+                a ->
+                    new Open(
+                        a.id(),
+                        a.gateway(),
+                        a.gatewayChargeId(),
+                        a.status(),
+                        ChargeOutcome.kept(a)))
             .toList();
     return new Look(order, open);
   }

@@ -116,7 +116,7 @@ public class Cancellations {
       GatewayCharge now = calls.retrieve(gateway, attempt.chargeId(), new GatewayCalls.Tries());
       if (CancelPhases.waitsOnCustomer(now.status()) && gateway.cancels()) {
         try {
-          now = calls.cancel(gateway, attempt.chargeId());
+          now = calls.cancel(gateway, attempt.chargeId(), attempt.kept());
         } catch (RuntimeException refused) {
           // Another cancel may have ended it first; what the gateway holds now decides.
           LOG.log(
@@ -127,7 +127,9 @@ public class Cancellations {
               });
         }
         if (now.status() != ChargeStatus.SUCCEEDED) {
-          now = calls.retrieve(gateway, attempt.chargeId(), new GatewayCalls.Tries());
+          now =
+              GatewayCalls.afterEnd(
+                  now, calls.retrieve(gateway, attempt.chargeId(), new GatewayCalls.Tries()));
         }
       }
       return Optional.of(now);

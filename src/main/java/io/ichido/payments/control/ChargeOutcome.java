@@ -50,7 +50,8 @@ public record ChargeOutcome(
         .formatted(attempt.id(), orderStatus, authorizeUri);
   }
 
-  private static Map<String, Object> kept(ChargeAttempt attempt) {
+  /** What the attempt kept of its gateway's answer: its instructions, or none. */
+  static Map<String, Object> kept(ChargeAttempt attempt) {
     if (attempt.instructions() == null) {
       return Map.of();
     }

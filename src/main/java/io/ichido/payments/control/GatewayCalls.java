@@ -4,6 +4,7 @@ import io.ichido.payments.control.GatewaySpans.Call;
 import io.ichido.payments.entity.ChargeStatus;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.eclipse.microprofile.faulttolerance.Retry;
@@ -123,15 +124,29 @@ public class GatewayCalls {
   }
 
   /**
-   * Cancels a payment still waiting on the customer, where the gateway allows it; not retried here
-   * (the abandonment sweep asks again on its next round).
+   * Cancels a payment still waiting on the customer, where the gateway allows it, with what its
+   * attempt kept of the gateway's answer ({@code kept}); not retried here (the abandonment sweep
+   * asks again on its next round).
    */
-  public GatewayCharge cancel(PaymentGateway gateway, String chargeId) {
+  public GatewayCharge cancel(PaymentGateway gateway, String chargeId, Map<String, Object> kept) {
     return spans.traced(
         new Call(gateway.name(), "cancel", null, null),
         0,
-        () -> observed(gateway, () -> gateway.cancel(chargeId)),
+        () -> observed(gateway, () -> gateway.cancel(chargeId, kept)),
         GatewaySpans::outcome);
+  }
+
+  /**
+   * A payment told to end, as the read-back after the end ({@code readBack}) shows it, unless that
+   * still shows it waiting on the customer where the end's own answer ({@code ended}) did not: the
+   * read-back is there to show money that raced the end, not to reopen what the gateway ended
+   * (PayPay reads a payment whose code it deleted as {@code CREATED} still).
+   */
+  public static GatewayCharge afterEnd(GatewayCharge ended, GatewayCharge readBack) {
+    boolean reopens =
+        CancelPhases.waitsOnCustomer(readBack.status())
+            && !CancelPhases.waitsOnCustomer(ended.status());
+    return reopens ? ended : readBack;
   }
 
   /** Sends a refund under its key; not retried here (the refund's sender asks again later). */

@@ -1,6 +1,7 @@
 package io.ichido.payments.control;
 
 import io.ichido.payments.entity.PaymentMethod;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -52,6 +53,16 @@ public interface PaymentGateway {
    */
   default GatewayCharge cancel(String chargeId) {
     throw new UnsupportedOperationException(name() + " cancels no payment by API");
+  }
+
+  /**
+   * As {@link #cancel(String)}, given what the attempt kept of the gateway's answer ({@code kept},
+   * the instructions this gateway's answer gave it, never null): a gateway that must end something
+   * besides the payment finds it there (PayPay: its QR code). Its answer is final as to the end: a
+   * read-back after it may show money that raced it, but never reopens a payment it said ended.
+   */
+  default GatewayCharge cancel(String chargeId, Map<String, Object> kept) {
+    return cancel(chargeId);
   }
 
   /** Whether {@link #refund} gives money back by API. */

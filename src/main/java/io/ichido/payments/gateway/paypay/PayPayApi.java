@@ -38,13 +38,28 @@ public interface PayPayApi {
       @HeaderParam("X-ASSUME-MERCHANT") String merchant,
       @PathParam("merchantPaymentId") String merchantPaymentId);
 
-  /** Cancel a payment: 202; once accepted, PayPay sees that no money stays with the merchant. */
+  /**
+   * Cancel a payment: 202; once accepted, PayPay sees that no money stays with the merchant. Sent
+   * before the customer paid, it is only received: the code stays payable, and a payment made on it
+   * is reversed (integration.paypay.ne.jp article 4414069180943).
+   */
   @DELETE
   @Path("payments/{merchantPaymentId}")
   Response cancelPayment(
       @HeaderParam("Authorization") String authorization,
       @HeaderParam("X-ASSUME-MERCHANT") String merchant,
       @PathParam("merchantPaymentId") String merchantPaymentId);
+
+  /**
+   * Delete a Code (paypayopa-sdk-java {@code PaymentApi.deleteQRCode}): the code can no longer be
+   * paid; its payment still reads {@code CREATED}. 400 DYNAMIC_QR_ALREADY_PAID once paid.
+   */
+  @DELETE
+  @Path("codes/{codeId}")
+  Response deleteCode(
+      @HeaderParam("Authorization") String authorization,
+      @HeaderParam("X-ASSUME-MERCHANT") String merchant,
+      @PathParam("codeId") String codeId);
 
   /** Refund a payment, keyed by our merchantRefundId: the same id again is the same refund. */
   @POST

@@ -13,7 +13,12 @@ enum PayPayCode {
   OK,
   /** DUPLICATE_DYNAMIC_QR_REQUEST: a QR code under this merchantPaymentId exists already. */
   EXISTS,
-  /** DYNAMIC_QR_PAYMENT_NOT_FOUND, NO_SUCH_REFUND_ORDER: nothing readable under this id now. */
+  /** DYNAMIC_QR_ALREADY_PAID: a code that cannot be deleted, because it was paid. */
+  PAID,
+  /**
+   * DYNAMIC_QR_PAYMENT_NOT_FOUND, DYNAMIC_QR_NOT_FOUND, NO_SUCH_REFUND_ORDER: nothing readable
+   * under this id now.
+   */
   NOT_FOUND,
   /** Any other refusal of the request itself. */
   REFUSED;
@@ -30,7 +35,9 @@ enum PayPayCode {
     return switch (code) {
       case "SUCCESS", "REQUEST_ACCEPTED" -> OK;
       case "DUPLICATE_DYNAMIC_QR_REQUEST" -> EXISTS;
-      case "DYNAMIC_QR_PAYMENT_NOT_FOUND", "NO_SUCH_REFUND_ORDER" -> NOT_FOUND;
+      case "DYNAMIC_QR_ALREADY_PAID" -> PAID;
+      case "DYNAMIC_QR_PAYMENT_NOT_FOUND", "DYNAMIC_QR_NOT_FOUND", "NO_SUCH_REFUND_ORDER" ->
+          NOT_FOUND;
       default -> REFUSED;
     };
   }

@@ -26,6 +26,7 @@ import jakarta.ws.rs.core.MediaType;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -45,6 +46,11 @@ import java.util.function.Supplier;
 public class PayPayGateway implements PaymentGateway {
 
   static final String NAME = "paypay";
+
+  /** What the attempt keeps of the create's answer: the code to delete, and when it lapses. */
+  static final String CODE_ID = "code_id";
+
+  static final String CODE_EXPIRES_AT = "code_expires_at";
 
   @Inject GatewaySettings settings;
   @Inject PaymentSettings payments;
@@ -107,12 +113,13 @@ public class PayPayGateway implements PaymentGateway {
   private static GatewayCharge created(String merchantPaymentId, JsonNode data, Duration window) {
     Map<String, Object> instructions = new LinkedHashMap<>();
     instructions.put("type", "paypay");
-    instructions.put("code_id", GatewayHttp.text(data, "codeId"));
+    instructions.put(CODE_ID, GatewayHttp.text(data, "codeId"));
     instructions.put("deeplink", GatewayHttp.text(data, "deeplink"));
     Instant deadline = Instant.now().plus(window);
     if (data.hasNonNull("expiryDate")) {
       Instant expires = Instant.ofEpochSecond(data.get("expiryDate").asLong());
       deadline = expires.isBefore(deadline) ? expires : deadline;
+      instructions.put(CODE_EXPIRES_AT, expires.toString());
     }
     instructions.put("payment_deadline", deadline.truncatedTo(ChronoUnit.SECONDS).toString());
     JsonNode amount = data.path("amount");
@@ -129,8 +136,11 @@ public class PayPayGateway implements PaymentGateway {
 
   /**
    * A create sent again: PayPay holds a payment under this id already. Paid or ended, that is the
-   * answer. Still open, its link went with the lost answer and nobody can pay it: it is cancelled
-   * at PayPay and read once more, so that it ends only on PayPay's word.
+   * answer. Still open, its code's id and link went with the lost answer: nobody was shown the
+   * code, so nobody can pay it, and it cannot be deleted either. The payment is cancelled, which
+   * PayPay only receives while it is unpaid, but then reverses any payment made on it (article
+   * 4414069180943), and read once more: still open, it is declined here; money PayPay reports later
+   * reaches the books as any late payment does.
    */
   private GatewayCharge existing(String merchantPaymentId) {
     GatewayCharge now = retrieve(merchantPaymentId);
@@ -138,7 +148,7 @@ public class PayPayGateway implements PaymentGateway {
       return now;
     }
     now = cancel(merchantPaymentId);
-    if (now.status() == ChargeStatus.DECLINED) {
+    if (now.status() == ChargeStatus.AWAITING_PAYMENT || now.status() == ChargeStatus.DECLINED) {
       return GatewayCharge.declined(
           merchantPaymentId,
           now.amount(),
@@ -186,17 +196,32 @@ public class PayPayGateway implements PaymentGateway {
     return true;
   }
 
-  /**
-   * Cancels a payment that is not paid: PayPay then fails any payment made on its code, and one
-   * made just before the cancel is given back by PayPay itself. Answered as Get Payment Details
-   * shows it afterwards.
-   */
+  /** A payment whose code the attempt does not know: only the cancel, then the read-back. */
   @Override
   public GatewayCharge cancel(String merchantPaymentId) {
+    return cancel(merchantPaymentId, Map.of());
+  }
+
+  /**
+   * Ends a payment still waiting on the customer. PayPay only receives a cancel of an unpaid
+   * payment, its code staying payable, and says to delete the code to stop payment at once
+   * (integration.paypay.ne.jp article 4414069180943): so the code the attempt kept is deleted
+   * first, then the payment is cancelled, so that one made as the code was deleted is reversed by
+   * PayPay, then it is read back. PayPay shows an unpaid payment as {@code CREATED} still, its code
+   * deleted or expired alike (article 4414093922831): read after a delete, or past the code's
+   * {@code expiryDate}, that is an end ({@link #afterEnd}). Money PayPay reports later (a payment
+   * that raced the delete) reaches the books as any late payment does: its webhook, read back.
+   */
+  @Override
+  public GatewayCharge cancel(String merchantPaymentId, Map<String, Object> kept) {
     GatewayCharge before = retrieve(merchantPaymentId);
     if (before.status() != ChargeStatus.AWAITING_PAYMENT) {
       return before;
     }
+    Code code =
+        kept.get(CODE_ID) instanceof String codeId && !codeId.isBlank()
+            ? deleteCode(codeId)
+            : Code.NOT_KEPT;
     Answer answer =
         call(
             () ->
@@ -204,13 +229,76 @@ public class PayPayGateway implements PaymentGateway {
                     sign("DELETE", "/v2/payments/" + merchantPaymentId, null),
                     merchant,
                     merchantPaymentId));
-    if (!answer.ok() && PayPayCode.of(answer.body()) != PayPayCode.OK) {
-      String code = PayPayCode.code(answer.body());
-      if (!"ORDER_NOT_REVERSIBLE".equals(code)) {
-        throw refused(answer);
+    if (!answer.ok()
+        && PayPayCode.of(answer.body()) != PayPayCode.OK
+        && !"ORDER_NOT_REVERSIBLE".equals(PayPayCode.code(answer.body()))) {
+      throw refused(answer);
+    }
+    return afterEnd(
+        merchantPaymentId, paymentDetails(merchantPaymentId), code, expiry(kept), Instant.now());
+  }
+
+  /** What became of a payment's code when its end deleted it. */
+  enum Code {
+    /** Gone: deleted now, or not found (deleted before, or lapsed), so nobody can pay it. */
+    DELETED,
+    /** Paid already (DYNAMIC_QR_ALREADY_PAID): the payment's details say what became of it. */
+    PAID,
+    /** The attempt kept no code id (its create's answer was lost): nothing was deleted. */
+    NOT_KEPT
+  }
+
+  private Code deleteCode(String codeId) {
+    Answer answer =
+        call(
+            () -> paypay.deleteCode(sign("DELETE", "/v2/codes/" + codeId, null), merchant, codeId));
+    return switch (PayPayCode.of(answer.body())) {
+      case OK, NOT_FOUND -> Code.DELETED;
+      case PAID -> Code.PAID;
+      default -> throw refused(answer);
+    };
+  }
+
+  /**
+   * A payment read back after its end: {@code CREATED} once its code is deleted, or at or after the
+   * code's {@code expires}, can no longer be paid, and is read as ended, not charged; anything else
+   * as Get Payment Details shows it. A code paid already is never read so: its details lag.
+   */
+  static GatewayCharge afterEnd(
+      String merchantPaymentId, JsonNode data, Code code, Instant expires, Instant now) {
+    GatewayCharge read = details(merchantPaymentId, data);
+    if (!"CREATED".equals(GatewayHttp.text(data, "status")) || code == Code.PAID) {
+      return read;
+    }
+    if (code == Code.DELETED) {
+      return GatewayCharge.declined(
+          merchantPaymentId,
+          read.amount(),
+          read.currency(),
+          "code_deleted",
+          "PayPay QR code deleted before it was paid");
+    }
+    if (expires != null && !now.isBefore(expires)) {
+      return GatewayCharge.declined(
+          merchantPaymentId,
+          read.amount(),
+          read.currency(),
+          "code_expired",
+          "PayPay QR code expired before it was paid");
+    }
+    return read;
+  }
+
+  /** When the kept code lapses, or null where the attempt kept none (or none we can read). */
+  private static Instant expiry(Map<String, Object> kept) {
+    if (kept.get(CODE_EXPIRES_AT) instanceof String text) {
+      try {
+        return Instant.parse(text);
+      } catch (DateTimeParseException unreadable) {
+        return null;
       }
     }
-    return retrieve(merchantPaymentId);
+    return null;
   }
 
   @Override

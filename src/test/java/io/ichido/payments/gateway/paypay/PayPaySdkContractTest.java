@@ -8,17 +8,14 @@ import io.ichido.payments.control.GatewayCharge;
 import io.ichido.payments.control.GatewayRefusedCall;
 import io.ichido.payments.control.GatewayRejected;
 import io.ichido.payments.control.GatewayUnavailable;
-import io.ichido.payments.control.PaymentSettings;
 import io.ichido.payments.control.RefundCommand;
 import io.ichido.payments.entity.ChargeStatus;
-import io.ichido.payments.entity.PaymentMethod;
 import io.ichido.payments.gateway.sdk.LocalSandbox;
 import io.ichido.payments.gateway.sdk.RecordingClient;
 import io.ichido.payments.gateway.sdk.SdkModels;
 import io.ichido.payments.gateway.sdk.SdkOperation;
 import io.ichido.payments.gateway.sdk.WireCheck;
 import io.ichido.sandbox.SandboxConfig;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.Logger;
@@ -64,6 +61,8 @@ class PayPaySdkContractTest {
               "data.refunds.data[].merchantRefundId?"),
           "cancelPayment",
           List.of("resultInfo.code"),
+          "deleteQRCode",
+          List.of("resultInfo.code"),
           "refundPayment",
           List.of("resultInfo.code", "data.status?", "data.amount.amount?"));
 
@@ -89,6 +88,10 @@ class PayPaySdkContractTest {
     paypay.charge(code(1));
     // Sent again: a duplicate, then the payment read, cancelled and read again.
     assertThat(paypay.charge(code(1)).status()).isEqualTo(ChargeStatus.DECLINED);
+    // Ended as the sweep ends it: read, its code deleted, cancelled, read again.
+    GatewayCharge unpaid = paypay.charge(code(3));
+    assertThat(paypay.cancel(unpaid.chargeId(), unpaid.instructions()).status())
+        .isEqualTo(ChargeStatus.DECLINED);
     GatewayCharge paid = paypay.charge(code(2));
     sandbox.settle("paypay", paid.chargeId(), "complete");
     paypay.retrieve(paid.chargeId());
@@ -118,38 +121,16 @@ class PayPaySdkContractTest {
     LOG.info(check::summary);
 
     assertThat(check.findings()).as(check.summary()).isEmpty();
-    assertThat(check.requests()).isEqualTo(15);
+    assertThat(check.requests()).isEqualTo(20);
     assertThat(check.fields()).isGreaterThan(150);
   }
 
-  /** The adapter as {@code connect()} sets it up, its client recording what passes. */
   private PayPayGateway gateway(String apiSecret) {
-    PayPayGateway paypay = new PayPayGateway();
-    paypay.payments =
-        new PaymentSettings() {
-          @Override
-          public Duration paymentWindow() {
-            return Duration.ofMinutes(30);
-          }
-        };
-    paypay.paypay = client.proxy(PayPayApi.class);
-    paypay.auth = new PayPayAuth(SandboxConfig.PAYPAY_API_KEY, apiSecret);
-    paypay.basePath = "/paypay";
-    return paypay;
+    return PayPayAdapters.against(client, apiSecret);
   }
 
   private static ChargeCommand code(long order) {
-    return new ChargeCommand(
-        "ik_sdk_contract_" + order,
-        order,
-        "ORDER-" + order,
-        5672,
-        "JPY",
-        PaymentMethod.PAYPAY,
-        null,
-        new ChargeCommand.Customer(null, null, null, null),
-        "https://shop.example/paypay/back/" + order,
-        false);
+    return PayPayAdapters.code("ik_sdk_contract_", order);
   }
 
   private static RefundCommand refund(GatewayCharge charge, long amount) {

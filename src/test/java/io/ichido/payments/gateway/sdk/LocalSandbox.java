@@ -47,6 +47,19 @@ public final class LocalSandbox implements AutoCloseable {
     }
   }
 
+  /** {@code POST /_sandbox/details-lag}: reads of {@code gateway}'s payments lag by so long. */
+  public void detailsLag(String gateway, long millis) throws Exception {
+    String body = "{\"gateway\":\"" + gateway + "\",\"delayMillis\":" + millis + "}";
+    int status =
+        http.send(
+                request("/_sandbox/details-lag").POST(BodyPublishers.ofString(body)).build(),
+                BodyHandlers.discarding())
+            .statusCode();
+    if (status != 200) {
+      throw new IllegalStateException("/_sandbox/details-lag answered " + status);
+    }
+  }
+
   /** The bodies of every webhook the sandbox made for {@code gateway}, oldest first. */
   public List<JsonNode> webhooks(String gateway) throws Exception {
     String answer =
