@@ -9,15 +9,20 @@ import java.util.Set;
  * 2C2P PGW v4's response codes ({@code respCode}) and what each means to us: the one table the
  * adapter, the notification reader and the sandbox share. Source: 2C2P's "Payment Response Codes"
  * (developer.2c2p.com/docs/response-code-payment), "Payment Flow Codes"
- * (/docs/response-code-payment-flow) and "API Response Code" (/docs/api-response-code). Codes no
- * official page lists are marked unconfirmed; see docs/gateway-wire-formats.md.
+ * (/docs/response-code-payment-flow) and "API Response Code" (/docs/api-response-code); the
+ * settlement, refund, tokenization and expiry codes ({@code 4110}-{@code 4200}, {@code 5009},
+ * {@code 9020}) and the 3-D Secure failures {@code 4080}/{@code 4081} from 2C2P's own agent-skills
+ * repository (github.com/2C2P/agent-skills @ e2813937, {@code
+ * powers/2c2p-payments/steering/troubleshooting.md} and {@code direct-integration.md}). Codes
+ * neither lists are unconfirmed. docs/gateway-wire-formats.md lists this table (TwoC2pCodeTest
+ * holds the two together).
  */
 public record TwoC2pCode(String code, Meaning meaning, String text, boolean confirmed) {
 
   /** What a code means for a charge. */
   public enum Meaning {
     SUCCESS,
-    /** Paid, and since settled (unconfirmed code). */
+    /** Paid, and since settled. */
     SETTLED,
     /** Do Payment: done, the result is read with the inquiry. */
     COMPLETED,
@@ -34,6 +39,11 @@ public record TwoC2pCode(String code, Meaning meaning, String text, boolean conf
     OTHER_APPROVAL,
     EXPIRED,
     REFUNDED,
+    /**
+     * A refund of a paid payment was rejected or failed: the payment stands, paid. Not a payment's
+     * outcome to apply from a notification; the refund's own inquiry tells the refund's.
+     */
+    REFUND_REFUSED,
     CHARGEBACK,
     TOKENIZED,
     /** Payment Token: this invoice number was used before (2C2P keeps one payment per invoice). */
@@ -52,7 +62,11 @@ public record TwoC2pCode(String code, Meaning meaning, String text, boolean conf
 
     /** Whether money was taken (a refund or chargeback comes after a payment). */
     public boolean paid() {
-      return this == SUCCESS || this == SETTLED || this == REFUNDED || this == CHARGEBACK;
+      return this == SUCCESS
+          || this == SETTLED
+          || this == REFUNDED
+          || this == REFUND_REFUSED
+          || this == CHARGEBACK;
     }
   }
 
@@ -93,12 +107,17 @@ public record TwoC2pCode(String code, Meaning meaning, String text, boolean conf
     official("4048", Meaning.UNKNOWN, "Cancel fail");
     official("4051", Meaning.DECLINED, "Insufficient funds");
     official("4054", Meaning.DECLINED, "Expired card");
-    unconfirmed("4110", Meaning.SETTLED, "Settled");
-    unconfirmed("4120", Meaning.REFUNDED, "Refunded");
-    unconfirmed("4130", Meaning.CHARGEBACK, "Chargeback");
-    unconfirmed("4200", Meaning.TOKENIZED, "Tokenization successful");
-    unconfirmed("5009", Meaning.EXPIRED, "Payment expired");
-    unconfirmed("9020", Meaning.EXPIRED, "Payment expired");
+    // Declines by the 40xx rule already; listed for their own words, which 3-D Secure ends with.
+    official("4080", Meaning.DECLINED, "User cancelled (closed browser)");
+    official("4081", Meaning.DECLINED, "Unable to authenticate cardholder");
+    official("4110", Meaning.SETTLED, "Settled");
+    official("4120", Meaning.REFUNDED, "Refunded");
+    official("4121", Meaning.REFUND_REFUSED, "Refund rejected");
+    official("4122", Meaning.REFUND_REFUSED, "Refund failed");
+    official("4130", Meaning.CHARGEBACK, "Chargeback");
+    official("4200", Meaning.TOKENIZED, "Tokenization successful");
+    official("5009", Meaning.EXPIRED, "Payment expired");
+    official("9020", Meaning.EXPIRED, "Payment expired");
     for (String refused :
         new String[] {
           "9004", "9005", "9006", "9007", "9008", "9009", "9010", "9035", "9037", "9038", "9039",
@@ -134,11 +153,12 @@ public record TwoC2pCode(String code, Meaning meaning, String text, boolean conf
     return new TwoC2pCode(code, Meaning.UNKNOWN, "Not in 2C2P's published codes", false);
   }
 
-  private static void official(String code, Meaning meaning, String text) {
-    TABLE.put(code, new TwoC2pCode(code, meaning, text, true));
+  /** Every code the table lists by itself (not those only a rule covers), by code. */
+  static Map<String, TwoC2pCode> listed() {
+    return Map.copyOf(TABLE);
   }
 
-  private static void unconfirmed(String code, Meaning meaning, String text) {
-    TABLE.put(code, new TwoC2pCode(code, meaning, text, false));
+  private static void official(String code, Meaning meaning, String text) {
+    TABLE.put(code, new TwoC2pCode(code, meaning, text, true));
   }
 }
