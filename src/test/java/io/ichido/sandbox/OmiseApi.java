@@ -449,8 +449,10 @@ final class OmiseApi implements Gateway {
   public SandboxResponse failure(int status) {
     return switch (status) {
       case 401 -> error(401, "authentication_failure", "authentication failed");
-      // Opn documents a 403 section; its code could not be read: forbidden is the sandbox's.
-      case 403 -> error(403, "forbidden", "the key is not allowed to perform this action");
+      // Opn documents a 403 section whose code could not be read; its own Magento plugin knows
+      // not_authorized, and no Opn material names anything like forbidden.
+      case 403 ->
+          error(403, "not_authorized", "An attempt was made to perform an unauthorized action.");
       case 429 -> error(429, "too_many_requests", "too many requests");
       case 503 -> error(503, "service_unavailable", "service is temporarily unavailable");
       default ->

@@ -46,7 +46,8 @@ class SandboxAuthErrorsTest extends SandboxTestSupport {
         assertThat(u.get("object").asText()).isEqualTo("error");
         assertThat(u.get("code").asText()).isEqualTo("authentication_failure");
         assertThat(forbidden.statusCode()).isEqualTo(403);
-        assertThat(f.get("code").asText()).isEqualTo("forbidden");
+        assertThat(f.get("code").asText()).isEqualTo("not_authorized");
+        assertThat(f.get("location").asText()).endsWith("#not-authorized");
       }
       case "komoju" -> {
         assertThat(unauthorized.statusCode()).isEqualTo(401);
