@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -52,6 +53,31 @@ class SandboxTwoC2pTest extends SandboxTestSupport {
 
     assertThat(inquiry("ORDER-32").getClaim("respCode").asString()).isEqualTo("4005");
     assertThat(ledger("2c2p", "32").get(0).get("status").asText()).isEqualTo("failed");
+  }
+
+  @Test
+  @DisplayName(
+      "Payment Token's request3DS: Y (and F) as 2C2P's examples send it, N pays a 3-D Secure card"
+          + " without the page, any other value is refused with 9004")
+  void request3dsIsTakenAsTwoC2pSpellsIt() throws Exception {
+    String[][] cases = {{"Y", "1001"}, {"F", "1001"}, {"N", "2000"}};
+    int order = 3601;
+    for (String[] wanted : cases) {
+      String invoice = "ORDER-" + order++;
+      Map<String, Object> claims = tokenClaims(invoice);
+      claims.put("request3DS", wanted[0]);
+      DecodedJWT token = verified(send(twoC2p("/paymentToken", claims, MERCHANT_SECRET)));
+      assertThat(token.getClaim("respCode").asString()).isEqualTo("0000");
+
+      JsonNode paid = json(send(doPayment(token.getClaim("paymentToken").asString(), "3ds")));
+      assertThat(paid.get("respCode").asText()).as(wanted[0]).isEqualTo(wanted[1]);
+    }
+    assertThat(inquiry("ORDER-3603").getClaim("respCode").asString()).isEqualTo("0000");
+
+    Map<String, Object> unheard = tokenClaims("ORDER-3604");
+    unheard.put("request3DS", "yes");
+    JsonNode refused = json(send(twoC2p("/paymentToken", unheard, MERCHANT_SECRET)));
+    assertThat(refused.get("respCode").asText()).isEqualTo("9004");
   }
 
   @Test

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -74,6 +75,10 @@ final class TwoC2pApi implements Gateway {
     private final String currency;
     private final String paymentToken;
     private final String returnUrl;
+
+    /** Payment Token's {@code request3DS}: {@code N} skips 3-D Secure; absent, the card decides. */
+    private final boolean skips3ds;
+
     private String tranRef;
     private String approvalCode;
     private boolean declined;
@@ -89,12 +94,18 @@ final class TwoC2pApi implements Gateway {
     private String authenticating;
 
     private Invoice(
-        String merchantId, String invoiceNo, BigDecimal amount, String currency, String returnUrl) {
+        String merchantId,
+        String invoiceNo,
+        BigDecimal amount,
+        String currency,
+        String returnUrl,
+        boolean skips3ds) {
       this.merchantId = merchantId;
       this.invoiceNo = invoiceNo;
       this.amount = amount;
       this.currency = currency;
       this.returnUrl = returnUrl;
+      this.skips3ds = skips3ds;
       this.paymentToken = Ids.alphanumeric("", 48);
     }
   }
@@ -257,6 +268,11 @@ final class TwoC2pApi implements Gateway {
     if (smallestUnit(amount, currency) < 0) {
       return refused("9004", "The value is not valid: amount or currencyCode");
     }
+    // "Specify enable/disable 3ds authentication": Y, N and F are the values 2C2P's examples use.
+    String request3ds = Json.text(claims, "request3DS");
+    if (request3ds != null && !Set.of("Y", "N", "F").contains(request3ds)) {
+      return refused("9004", "The value is not valid: request3DS");
+    }
     String invoiceNo = claims.get("invoiceNo").asText();
     Invoice created =
         new Invoice(
@@ -264,7 +280,8 @@ final class TwoC2pApi implements Gateway {
             invoiceNo,
             amount,
             currency,
-            Json.text(claims, "frontendReturnUrl"));
+            Json.text(claims, "frontendReturnUrl"),
+            "N".equals(request3ds));
     Invoice invoice = invoices.putIfAbsent(invoiceNo, created);
     if (invoice != null) {
       return refused("9015", TwoC2pCode.of("9015").text());
@@ -298,8 +315,8 @@ final class TwoC2pApi implements Gateway {
     synchronized (invoice) {
       if (invoice.tranRef == null
           && (invoice.authenticating != null
-              || card.equals(SECURE_CARD)
-              || card.equals(SECURE_DECLINING_CARD))) {
+              || (!invoice.skips3ds
+                  && (card.equals(SECURE_CARD) || card.equals(SECURE_DECLINING_CARD))))) {
         // 1001: the customer must be sent to the page in data; the inquiry says pending till then.
         if (invoice.authenticating == null) {
           invoice.authenticating = card;

@@ -60,9 +60,17 @@ public class TwoC2pGateway implements PaymentGateway {
   /** The version of 2C2P's own refund sample (developer.2c2p.com, payment-maintenance-refund). */
   private static final String MAINTENANCE_VERSION = "3.8";
 
-  private TwoC2pApi pgw;
-  private Algorithm hs256;
-  private String merchantId;
+  /**
+   * Payment Token's {@code request3DS} ("Specify enable/disable 3ds authentication"): asked for
+   * always, so that whether a card is authenticated never changes silently with the merchant's 2C2P
+   * configuration.
+   */
+  static final String REQUEST_3DS = "Y";
+
+  // Set by connect(); package-private so that a test can give the adapter a client of its own.
+  TwoC2pApi pgw;
+  Algorithm hs256;
+  String merchantId;
 
   /** Null unless its URL and both keys are configured: then refunds go to the merchant portal. */
   private TwoC2pMaintenanceApi maintenance;
@@ -124,6 +132,7 @@ public class TwoC2pGateway implements PaymentGateway {
     tokenRequest.put("paymentChannel", List.of("CC"));
     // Official but with undocumented semantics: sent, never relied on (the invoice is the key).
     tokenRequest.put("idempotencyID", command.gatewayKey());
+    tokenRequest.put("request3DS", REQUEST_3DS);
     if (command.returnUrl() != null) {
       tokenRequest.put("frontendReturnUrl", command.returnUrl());
     }

@@ -5,17 +5,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.ichido.payments.control.ChargeCommand;
 import io.ichido.payments.control.GatewayCharge;
 import io.ichido.payments.control.GatewayHttp;
 import io.ichido.payments.control.GatewayRefusedCall;
 import io.ichido.payments.control.GatewayRejected;
 import io.ichido.payments.control.RefundCommand;
-import io.ichido.payments.entity.PaymentMethod;
 import io.ichido.payments.gateway.sdk.LocalSandbox;
 import io.ichido.payments.gateway.sdk.RecordingClient;
 import io.ichido.payments.gateway.sdk.SdkModels;
 import io.ichido.payments.gateway.sdk.SdkOperation;
+import io.ichido.payments.gateway.sdk.TestCharges;
 import io.ichido.payments.gateway.sdk.WireCheck;
 import io.ichido.sandbox.SandboxConfig;
 import java.util.ArrayList;
@@ -101,9 +100,10 @@ class OmiseSdkContractTest {
   @DisplayName("OmiseGateway's requests and the sandbox's answers and webhooks are omise-java's")
   void speaksOmiseJava() throws Exception {
     OmiseGateway omise = gateway(SandboxConfig.OMISE_SECRET_KEY);
-    GatewayCharge paid = omise.charge(card(1, "tokn_test_visa", null));
-    omise.charge(card(2, "tokn_test_declined", null));
-    GatewayCharge waiting = omise.charge(card(3, "tokn_test_3ds", "https://shop.example/back/3"));
+    GatewayCharge paid = omise.charge(TestCharges.card(1, "tokn_test_visa", null));
+    omise.charge(TestCharges.card(2, "tokn_test_declined", null));
+    GatewayCharge waiting =
+        omise.charge(TestCharges.card(3, "tokn_test_3ds", "https://shop.example/back/3"));
     omise.retrieve(paid.chargeId());
     omise.lookup("ORDER-1", 1);
     omise.refund(refund(paid, 1000));
@@ -183,20 +183,6 @@ class OmiseSdkContractTest {
     omise.omise = client.proxy(OmiseApi.class);
     omise.authorization = GatewayHttp.basic(secretKey);
     return omise;
-  }
-
-  private static ChargeCommand card(long order, String token, String returnUrl) {
-    return new ChargeCommand(
-        "ik_sdk_contract_" + order,
-        order,
-        "ORDER-" + order,
-        5672,
-        "JPY",
-        PaymentMethod.CARD,
-        token,
-        new ChargeCommand.Customer(null, null, null, null),
-        returnUrl,
-        false);
   }
 
   private static RefundCommand refund(GatewayCharge charge, long amount) {

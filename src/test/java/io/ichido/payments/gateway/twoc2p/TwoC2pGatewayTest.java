@@ -1,0 +1,75 @@
+package io.ichido.payments.gateway.twoc2p;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.auth0.jwt.JWT;
+import com.auth0.jwt.algorithms.Algorithm;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.ichido.payments.control.GatewayCharge;
+import io.ichido.payments.entity.ChargeStatus;
+import io.ichido.payments.gateway.sdk.LocalSandbox;
+import io.ichido.payments.gateway.sdk.RecordingClient;
+import io.ichido.payments.gateway.sdk.TestCharges;
+import io.ichido.sandbox.GatewaySandbox;
+import io.ichido.sandbox.SandboxConfig;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** What {@link TwoC2pGateway} sends 2C2P, against the sandbox in this JVM. */
+class TwoC2pGatewayTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private LocalSandbox sandbox;
+  private RecordingClient client;
+
+  @BeforeEach
+  void start() throws Exception {
+    sandbox = LocalSandbox.start();
+    client = new RecordingClient(sandbox.baseUrl("2c2p"));
+  }
+
+  @AfterEach
+  void stop() {
+    client.close();
+    sandbox.close();
+  }
+
+  @Test
+  @DisplayName(
+      "Payment Token asks for 3-D Secure (request3DS Y), so that the merchant's 2C2P"
+          + " configuration never decides it silently; a 3-D Secure card then requires action")
+  void asksForThreeDSecure() throws Exception {
+    GatewayCharge answer =
+        gateway().charge(TestCharges.card(41, "3ds", "https://shop.example/back"));
+
+    assertThat(answer.status()).isEqualTo(ChargeStatus.REQUIRES_ACTION);
+    assertThat(answer.authorizeUri()).contains("/2c2p-3ds/");
+    RecordingClient.Exchange token = client.exchanges().get(0);
+    assertThat(token.path()).endsWith("paymentToken");
+    JsonNode claims = claims(token);
+    assertThat(claims.path("request3DS").asText()).isEqualTo("Y");
+    assertThat(claims.path("frontendReturnUrl").asText()).isEqualTo("https://shop.example/back");
+  }
+
+  /** The adapter as {@code connect()} sets it up, its client recording what passes. */
+  private TwoC2pGateway gateway() {
+    TwoC2pGateway twoC2p = new TwoC2pGateway();
+    twoC2p.pgw = client.proxy(TwoC2pApi.class);
+    twoC2p.hs256 = Algorithm.HMAC256(GatewaySandbox.DEFAULT_2C2P_SECRET);
+    twoC2p.merchantId = SandboxConfig.MERCHANT_2C2P;
+    return twoC2p;
+  }
+
+  /** The Payment Token request's JWT claims. */
+  private static JsonNode claims(RecordingClient.Exchange exchange) throws Exception {
+    String payload = JSON.readTree((String) exchange.body()).path("payload").asText();
+    return JSON.readTree(
+        new String(
+            java.util.Base64.getUrlDecoder().decode(JWT.decode(payload).getPayload()),
+            java.nio.charset.StandardCharsets.UTF_8));
+  }
+}
