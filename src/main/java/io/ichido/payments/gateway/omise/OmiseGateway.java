@@ -87,7 +87,7 @@ public class OmiseGateway implements PaymentGateway {
       }
       throw new SentUnconfirmed(NAME, noAnswer);
     }
-    return interpret(answer);
+    return interpret(answer, false);
   }
 
   /**
@@ -119,7 +119,7 @@ public class OmiseGateway implements PaymentGateway {
       }
       for (JsonNode charge : result.path("data")) {
         if (reference.equals(charge.path("metadata").path("reference").asText(null))) {
-          found.add(interpret(charge));
+          found.add(interpret(charge, false));
         }
       }
       if (page >= result.path("total_pages").asInt(1)) {
@@ -130,10 +130,15 @@ public class OmiseGateway implements PaymentGateway {
     throw new GatewayUnavailable(NAME, "too many charges match " + reference, null);
   }
 
+  /**
+   * Read back only for a charge Omise once sent to its {@code authorize_uri} (the customer's
+   * return, the abandonment sweep, a webhook's read-back) or one already settled: {@code pending}
+   * then still waits on the customer, where the attempt kept the page to continue on.
+   */
   @Override
   public GatewayCharge retrieve(String chargeId) {
     return interpret(
-        GatewayHttp.call(NAME, () -> omise.retrieveCharge(authorization, VERSION, chargeId)));
+        GatewayHttp.call(NAME, () -> omise.retrieveCharge(authorization, VERSION, chargeId)), true);
   }
 
   @Override
@@ -173,16 +178,24 @@ public class OmiseGateway implements PaymentGateway {
         GatewayHttp.text(body, "id"), GatewayHttp.amount(NAME, body, "amount"));
   }
 
-  private static GatewayCharge interpret(Answer answer) {
+  private static GatewayCharge interpret(Answer answer, boolean readBack) {
     JsonNode body = answer.body();
     GatewayHttp.requireAccepted(NAME, answer, GatewayHttp.text(body, "code"));
     if (!answer.ok() || !"charge".equals(GatewayHttp.text(body, "object"))) {
       throw new GatewayRejected(NAME, String.valueOf(GatewayHttp.text(body, "code")));
     }
-    return interpret(body);
+    return interpret(body, readBack);
   }
 
-  private static GatewayCharge interpret(JsonNode body) {
+  /**
+   * A charge in our terms. {@code pending} is 3-D Secure waiting on the customer at its {@code
+   * authorize_uri} (Opn's own plugin sends the customer on only when there is one). Pending without
+   * one, in a create's answer or a search, leaves the customer nothing to open and says nothing of
+   * the money: the attempt stays in doubt and is looked up again (never resent: {@link UnheardWord}
+   * ends the request's retries), until Omise says successful or failed. In a read-back ({@code
+   * readBack}) the attempt already has its page: still waiting.
+   */
+  static GatewayCharge interpret(JsonNode body, boolean readBack) {
     String id = GatewayHttp.text(body, "id");
     long amount = GatewayHttp.amount(NAME, body, "amount");
     String currency = String.valueOf(GatewayHttp.text(body, "currency")).toUpperCase(Locale.ROOT);
@@ -199,16 +212,20 @@ public class OmiseGateway implements PaymentGateway {
               null,
               null,
               GatewayHttp.amountOr(NAME, body, "refunded_amount", 0));
-      case "pending" ->
-          new GatewayCharge(
-              ChargeStatus.REQUIRES_ACTION,
-              id,
-              amount,
-              currency,
-              authorizeUri == null ? null : Map.of("authorize_uri", authorizeUri),
-              authorizeUri,
-              null,
-              null);
+      case "pending" -> {
+        if (authorizeUri == null && !readBack) {
+          throw new UnheardWord(NAME, "charge status", "pending without authorize_uri");
+        }
+        yield new GatewayCharge(
+            ChargeStatus.REQUIRES_ACTION,
+            id,
+            amount,
+            currency,
+            authorizeUri == null ? null : Map.of("authorize_uri", authorizeUri),
+            authorizeUri,
+            null,
+            null);
+      }
       // Omise's statements that the charge took no money (reversed: authorised, then released).
       case "failed", "expired", "reversed" ->
           GatewayCharge.declined(
