@@ -12,10 +12,9 @@ import java.util.Set;
  * (/docs/response-code-payment-flow) and "API Response Code" (/docs/api-response-code); the
  * settlement, refund, tokenization and expiry codes ({@code 4110}-{@code 4200}, {@code 5009},
  * {@code 9020}) and the 3-D Secure failures {@code 4080}/{@code 4081} from 2C2P's own agent-skills
- * repository (github.com/2C2P/agent-skills @ e2813937, {@code
- * powers/2c2p-payments/steering/troubleshooting.md} and {@code direct-integration.md}). Codes
- * neither lists are unconfirmed. docs/gateway-wire-formats.md lists this table (TwoC2pCodeTest
- * holds the two together).
+ * repository (github.com/2C2P/agent-skills @ e2813937: the troubleshooting and direct integration
+ * guides of its 2c2p-payments power). Codes neither lists are unconfirmed.
+ * docs/gateway-wire-formats.md lists this table (TwoC2pCodeTest holds the two together).
  */
 public record TwoC2pCode(String code, Meaning meaning, String text, boolean confirmed) {
 
