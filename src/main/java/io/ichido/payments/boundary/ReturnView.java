@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import io.ichido.payments.control.ChargeOutcome;
 import io.ichido.payments.entity.ChargeStatus;
 import java.util.Locale;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * What the customer's browser learns on the return page: where the payment stands and, while 3-D
@@ -14,16 +15,27 @@ import java.util.Locale;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ReturnView(
     @JsonProperty("order_id") long orderId,
-    String status,
+    @Schema(
+            description =
+                "The payment's status in lower case (succeeded, declined, requires_action, ...), or"
+                    + " processing: the customer is done at the gateway's page and the gateway has"
+                    + " not decided yet; its webhook will, and the order's status then tells.")
+        String status,
     @JsonProperty("order_status") String orderStatus,
-    @JsonProperty("authorize_uri") String authorizeUri) {
+    @Schema(description = "Where 3-D Secure continues, only while the status is requires_action")
+        @JsonProperty("authorize_uri")
+        String authorizeUri) {
+
+  static final String PROCESSING = "processing";
 
   static ReturnView of(ChargeOutcome outcome) {
     var attempt = outcome.attempt();
     return new ReturnView(
         attempt.orderId(),
-        attempt.status().name().toLowerCase(Locale.ROOT),
+        outcome.processing() ? PROCESSING : attempt.status().name().toLowerCase(Locale.ROOT),
         outcome.orderStatus(),
-        attempt.status() == ChargeStatus.REQUIRES_ACTION ? outcome.authorizeUri() : null);
+        attempt.status() == ChargeStatus.REQUIRES_ACTION && !outcome.processing()
+            ? outcome.authorizeUri()
+            : null);
   }
 }

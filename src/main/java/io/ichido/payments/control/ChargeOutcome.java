@@ -10,14 +10,33 @@ import java.util.Map;
 /**
  * Where a charge request ended: the attempt as recorded, the order's status after it, and what the
  * customer needs next (payment instructions, where 3-D Secure continues, and, from a fresh answer
- * only, the client secret the gateway's browser library finishes 3-D Secure with).
+ * only, the client secret the gateway's browser library finishes 3-D Secure with). {@code
+ * processing}: the customer is back from the gateway's page and the gateway has not decided yet
+ * ({@link ReturnRereads}); its page is then not offered again.
  */
 public record ChargeOutcome(
     ChargeAttempt attempt,
     String orderStatus,
     Map<String, Object> instructions,
     String authorizeUri,
-    String clientSecret) {
+    String clientSecret,
+    boolean processing) {
+
+  public ChargeOutcome(
+      ChargeAttempt attempt,
+      String orderStatus,
+      Map<String, Object> instructions,
+      String authorizeUri,
+      String clientSecret) {
+    this(attempt, orderStatus, instructions, authorizeUri, clientSecret, false);
+  }
+
+  /**
+   * The same, being processed: the customer is done at the gateway's page, which is not offered.
+   */
+  ChargeOutcome asProcessing() {
+    return new ChargeOutcome(attempt, orderStatus, instructions, null, null, true);
+  }
 
   /**
    * From the gateway's fresh answer, or, without one, from what the attempt kept. An answer that
@@ -46,8 +65,8 @@ public record ChargeOutcome(
   /** Never the client secret (see {@link GatewayCharge#toString}). */
   @Override
   public String toString() {
-    return "ChargeOutcome[attempt=%s, orderStatus=%s, authorizeUri=%s]"
-        .formatted(attempt.id(), orderStatus, authorizeUri);
+    return "ChargeOutcome[attempt=%s, orderStatus=%s, authorizeUri=%s, processing=%s]"
+        .formatted(attempt.id(), orderStatus, authorizeUri, processing);
   }
 
   /** What the attempt kept of its gateway's answer: its instructions, or none. */

@@ -1,5 +1,6 @@
 package io.ichido.payments.control;
 
+import io.ichido.payments.entity.ChargeAttempt;
 import io.ichido.payments.entity.ChargeStatus;
 import io.ichido.payments.entity.PaymentMethod;
 import jakarta.annotation.Resource;
@@ -71,7 +72,8 @@ public class Charges {
    * return URL itself proves nothing. The link may be loaded any number of times: at most one read
    * per attempt at a time, three at once and then one every two seconds, each in a gateway lane
    * ({@link ReturnReads}); a load that finds a read in flight or none left answers with what we
-   * know.
+   * know. A gateway whose reads lag behind the return is read again a few times first ({@link
+   * ReturnRereads}), and a charge it still calls waiting is then being processed.
    */
   public ChargeOutcome refresh(long orderId, String gatewayName) {
     requireNoTransaction();
@@ -91,21 +93,19 @@ public class Charges {
         return phases.latest(orderId, gatewayName);
       }
       PaymentGateway gateway = gateways.named(gatewayName).orElseThrow();
-      return returnReads
-          .once(
-              latest.attempt().id(),
-              () ->
-                  lane.run(
-                      () -> {
-                        GatewayCharge answer =
-                            calls.afterAuthentication(
-                                gateway,
-                                ChargeCommand.of(latest.attempt()),
-                                latest.attempt().gatewayChargeId(),
-                                new GatewayCalls.Tries());
-                        return phases.answered(latest.attempt().id(), answer, "retrieve");
-                      }))
-          .orElseGet(() -> phases.latest(orderId, gatewayName));
+      ReturnRereads rereads = gateway.returnRereads();
+      // Each read is a lane and a short transaction of its own; between them nothing is held.
+      ChargeOutcome now =
+          returnReads
+              .once(
+                  latest.attempt().id(),
+                  () ->
+                      rereads.read(
+                          () -> lane.run(() -> readBack(gateway, latest.attempt())),
+                          Charges::waitsOnCustomer,
+                          ReturnRereads.SLEEP))
+              .orElseGet(() -> phases.latest(orderId, gatewayName));
+      return rereads.processesOnReturn() && waitsOnCustomer(now) ? now.asProcessing() : now;
     } catch (RuntimeException noAnswer) {
       if (redirected) {
         // Every lane taken, or no answer: the sweep's polling or the gateway's webhook will tell;
@@ -117,6 +117,26 @@ public class Charges {
       }
       throw noAnswer;
     }
+  }
+
+  /** The attempt's charge read back from its gateway, and recorded. */
+  /**
+   * The attempt as its gateway has it once the customer is back ({@link
+   * PaymentGateway#afterAuthentication}: a read-back, or for KOMOJU the payment the authenticated
+   * card was for).
+   */
+  private ChargeOutcome readBack(PaymentGateway gateway, ChargeAttempt attempt) {
+    GatewayCharge answer =
+        calls.afterAuthentication(
+            gateway,
+            ChargeCommand.of(attempt),
+            attempt.gatewayChargeId(),
+            new GatewayCalls.Tries());
+    return phases.answered(attempt.id(), answer, "retrieve");
+  }
+
+  private static boolean waitsOnCustomer(ChargeOutcome outcome) {
+    return outcome.attempt().status() == ChargeStatus.REQUIRES_ACTION;
   }
 
   private ChargeOutcome decideAndSend(

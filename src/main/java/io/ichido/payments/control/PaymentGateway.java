@@ -98,4 +98,13 @@ public interface PaymentGateway {
   default GatewayCharge afterAuthentication(ChargeCommand command, String chargeId) {
     return retrieve(chargeId);
   }
+
+  /**
+   * How the charge is read again when its customer is back from the gateway's page and the gateway
+   * still says it waits on them ({@link ReturnRereads}); none by default: the customer may have
+   * come back before finishing, and the page to continue on is offered again.
+   */
+  default ReturnRereads returnRereads() {
+    return ReturnRereads.NONE;
+  }
 }

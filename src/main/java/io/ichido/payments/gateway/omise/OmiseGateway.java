@@ -11,6 +11,7 @@ import io.ichido.payments.control.GatewaySettings;
 import io.ichido.payments.control.GatewayUnavailable;
 import io.ichido.payments.control.PaymentGateway;
 import io.ichido.payments.control.RefundCommand;
+import io.ichido.payments.control.ReturnRereads;
 import io.ichido.payments.control.SentUnconfirmed;
 import io.ichido.payments.control.UnheardWord;
 import io.ichido.payments.entity.ChargeStatus;
@@ -20,6 +21,7 @@ import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Form;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -139,6 +141,16 @@ public class OmiseGateway implements PaymentGateway {
   public GatewayCharge retrieve(String chargeId) {
     return interpret(
         GatewayHttp.call(NAME, () -> omise.retrieveCharge(authorization, VERSION, chargeId)), true);
+  }
+
+  /**
+   * Omise sends the customer to {@code return_uri} only once 3-D Secure is over, but its charge may
+   * still read {@code pending} for a moment: read again as Opn's own WooCommerce plugin does (up to
+   * 5 times, 0.5 s apart: {@code class-omise-callback.php} {@code fetchCharge}), then processing.
+   */
+  @Override
+  public ReturnRereads returnRereads() {
+    return new ReturnRereads(4, Duration.ofMillis(500));
   }
 
   @Override

@@ -6,8 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.ichido.payments.control.GatewayCharge;
+import io.ichido.payments.control.ReturnRereads;
 import io.ichido.payments.control.UnheardWord;
 import io.ichido.payments.entity.ChargeStatus;
+import java.time.Duration;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -48,6 +50,15 @@ class OmiseGatewayTest {
     assertThat(answer.status()).isEqualTo(ChargeStatus.REQUIRES_ACTION);
     assertThat(answer.authorizeUri()).isNull();
     assertThat(answer.instructions()).isEmpty();
+  }
+
+  @Test
+  @DisplayName(
+      "back from 3-D Secure and still pending: read again as Opn's own plugin does, 5 times in all,"
+          + " 0.5 s apart, then processing")
+  void readsAgainAfterTheReturn() {
+    assertThat(new OmiseGateway().returnRereads())
+        .isEqualTo(new ReturnRereads(4, Duration.ofMillis(500)));
   }
 
   private static JsonNode charge(String more) throws Exception {
