@@ -61,6 +61,14 @@ enum FaultMode {
    */
   AUTHORIZED_BEFORE_ANSWER(false),
   /**
+   * The 3-D Secure charge is created and answered as usual, but once its authorize page has sent
+   * the customer back, the charge still reads pending for {@code delayMillis}, and only then
+   * completes (or fails) and its webhook is sent: the gateway's reads lag behind the return (Opn's
+   * own plugin re-reads such charges). Taken only by a request that creates a 3-D Secure charge
+   * ({@link Gateway#canLagAfterReturn}, Omise's {@code POST /charges} with a 3-D Secure token).
+   */
+  PENDING_AFTER_RETURN(false),
+  /**
    * The gateway refuses a refund in its own words (KOMOJU's 422 {@code unprocessable_entity}, "The
    * payment cannot be refunded."): a refusal, not an outage, and nothing is given back. Taken only
    * by a refund request of a gateway that says how it refuses one ({@link Gateway#refusesRefund}).

@@ -117,6 +117,16 @@ interface Gateway {
    */
   default void authorizeBeforeAnswer(SandboxResponse answer) {}
 
+  default boolean canLagAfterReturn(SandboxRequest request) {
+    return false;
+  }
+
+  /**
+   * The 3-D Secure charge {@code answer} created completes only {@code millis} after its
+   * authentication page sent the customer back ({@link FaultMode#PENDING_AFTER_RETURN}).
+   */
+  default void lagAfterReturn(SandboxResponse answer, long millis) {}
+
   /**
    * The gateway's own answer for an injected 401 (authentication), 403 (permission), 429, 500 or
    * 503.

@@ -55,7 +55,9 @@ final class GatewayHandler implements HttpHandler {
                       && (mode != FaultMode.PAY_BEFORE_ANSWER
                           || gateway.canBePaidBeforeAnswer(request))
                       && (mode != FaultMode.AUTHORIZED_BEFORE_ANSWER
-                          || gateway.canBeAuthorizedBeforeAnswer(request)));
+                          || gateway.canBeAuthorizedBeforeAnswer(request))
+                      && (mode != FaultMode.PENDING_AFTER_RETURN
+                          || gateway.canLagAfterReturn(request)));
       if (fault.isPresent() && fault.get().mode().beforeProcessing()) {
         misbehaveBefore(exchange, fault.get(), request);
         return;
@@ -145,6 +147,10 @@ final class GatewayHandler implements HttpHandler {
       }
       case AUTHORIZED_BEFORE_ANSWER -> {
         gateway.authorizeBeforeAnswer(response);
+        response.writeTo(exchange);
+      }
+      case PENDING_AFTER_RETURN -> {
+        gateway.lagAfterReturn(response, fault.delayMillis());
         response.writeTo(exchange);
       }
       default -> hangUp();

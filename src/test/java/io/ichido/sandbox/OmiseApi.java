@@ -10,7 +10,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Omise's charges with a card token. A decline is an ordinary 200 answer with {@code
@@ -45,6 +47,9 @@ final class OmiseApi implements Gateway {
   private final Replays replays = new Replays(Replays.WhileInFlight.WAIT);
   private final boolean honoursIdempotencyKey;
   private final Set<String> challenged = ConcurrentHashMap.newKeySet();
+
+  /** Per 3-D Secure charge, how long it reads pending after its page sent the customer back. */
+  private final Map<String, Long> lagsAfterReturn = new ConcurrentHashMap<>();
 
   OmiseApi(Ledger ledger, SandboxUrls urls, boolean honoursIdempotencyKey) {
     this.ledger = ledger;
@@ -365,6 +370,40 @@ final class OmiseApi implements Gateway {
     return outcome;
   }
 
+  @Override
+  public boolean canLagAfterReturn(SandboxRequest request) {
+    if (!request.is("POST", CHARGES)) {
+      return false;
+    }
+    String card = request.form().get("card");
+    return THREE_D_SECURE_TOKEN.equals(card) || CHALLENGE_TOKEN.equals(card);
+  }
+
+  @Override
+  public void lagAfterReturn(SandboxResponse answer, long millis) {
+    JsonNode charge = Json.parse(answer.body());
+    String id = charge == null ? null : Json.text(charge, "id");
+    if (answer.status() == 200 && id != null) {
+      lagsAfterReturn.put(id, millis);
+    }
+  }
+
+  /**
+   * The customer's 3-D Secure is over at the authorize page ({@code passed} or not): the charge
+   * completes or fails now, or, under {@link FaultMode#PENDING_AFTER_RETURN}, that long after the
+   * page sent the customer back; reads, searches and the webhook all wait for it alike.
+   */
+  void authenticated(String id, boolean passed) {
+    Runnable outcome =
+        passed ? () -> settle(id, Settlement.COMPLETE) : () -> failAuthentication(id);
+    Long lag = lagsAfterReturn.remove(id);
+    if (lag == null) {
+      outcome.run();
+    } else {
+      CompletableFuture.delayedExecutor(lag, TimeUnit.MILLISECONDS).execute(outcome);
+    }
+  }
+
   /** Whether the charge's issuer challenges the customer before 3-D Secure passes. */
   boolean challenges(String id) {
     return challenged.contains(id);
@@ -375,7 +414,7 @@ final class OmiseApi implements Gateway {
    * {@code failure_code} Omise gives a failed authentication is not documented; the sandbox uses
    * its general {@code failed_processing}.
    */
-  void failAuthentication(String id) {
+  private void failAuthentication(String id) {
     Settlement.Outcome outcome =
         charges.change(
             id,
@@ -465,6 +504,7 @@ final class OmiseApi implements Gateway {
   public void reset() {
     charges.clear();
     replays.clear();
+    lagsAfterReturn.clear();
   }
 
   private static String now() {

@@ -45,11 +45,8 @@ final class OmiseAuthorizePage implements HttpHandler {
       return;
     }
     // Already completed or failed charges just redirect again, as a reloaded page would.
-    if ("POST".equals(method) && !"pass".equals(Form.parse(body).get("outcome"))) {
-      omise.failAuthentication(id);
-    } else {
-      omise.settle(id, Settlement.COMPLETE);
-    }
+    omise.authenticated(
+        id, !"POST".equals(method) || "pass".equals(Form.parse(body).get("outcome")));
     String returnUri = omise.find(id).map(c -> c.path("return_uri").asText(null)).orElse(null);
     if (returnUri == null) {
       SandboxResponse.html(200, "<p>3-D Secure completed.</p>").writeTo(exchange);

@@ -133,6 +133,38 @@ class SandboxOmiseTest extends SandboxTestSupport {
   }
 
   @Test
+  @DisplayName(
+      "pending_after_return: the authorize page sends the customer back at once, the charge reads"
+          + " pending for delayMillis, then completes; only a 3-D Secure create takes the fault")
+  void pendingAfterReturn() throws Exception {
+    fault("omise", "*", "pending_after_return", ",\"order\":\"17\",\"delayMillis\":400");
+    String plain =
+        json(send(omise("o-lag-0", omiseCard("17", "tokn_test_visa")))).get("id").asText();
+    String form =
+        omiseCard("17", "tokn_test_3ds") + "&return_uri=https%3A%2F%2Fshop.example%2Fback%2F17";
+    JsonNode charge = json(send(omise("o-lag", form)));
+    String id = charge.get("id").asText();
+    assertThat(json(send(omiseGet(plain))).get("status").asText()).isEqualTo("successful");
+
+    HttpResponse<String> page =
+        send(HttpRequest.newBuilder(URI.create(charge.get("authorize_uri").asText())).GET());
+    long back = System.nanoTime();
+    assertThat(page.headers().firstValue("Location")).hasValue("https://shop.example/back/17");
+    assertThat(json(send(omiseGet(id))).get("status").asText()).isEqualTo("pending");
+    assertThat(ledger("omise", "17")).extracting(e -> e.get("status").asText()).contains("pending");
+
+    long waited;
+    String status;
+    do {
+      Thread.sleep(50);
+      status = json(send(omiseGet(id))).get("status").asText();
+      waited = (System.nanoTime() - back) / 1_000_000;
+    } while (status.equals("pending") && waited < 5_000);
+    assertThat(status).isEqualTo("successful");
+    assertThat(waited).as("pending about delayMillis after the return").isGreaterThanOrEqualTo(300);
+  }
+
+  @Test
   void refusesWrongKeysAndMissingCurrency() throws Exception {
     HttpResponse<String> wrongKey =
         send(
