@@ -2,6 +2,7 @@ package io.ichido.payments.control;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
@@ -43,12 +44,22 @@ public record ReturnRereads(int times, Duration apart) {
   }
 
   /**
-   * What {@code read} answers, read again while {@code waiting} says so and re-reads are left. Only
-   * the first read's failure is thrown: a later one leaves the answer before it standing.
+   * What {@code read} answers, read again while {@code waiting} says so, re-reads are left and
+   * {@link #MOST} has not passed since the first read began (a slow gateway makes fewer re-reads).
+   * Only the first read's failure is thrown: a later one leaves the answer before it standing.
    */
   <T> T read(Supplier<T> read, Predicate<T> waiting, Pause pause) {
+    return read(read, waiting, pause, System::nanoTime);
+  }
+
+  <T> T read(Supplier<T> read, Predicate<T> waiting, Pause pause, LongSupplier nanoClock) {
+    long until = nanoClock.getAsLong() + MOST.toNanos();
     T answer = read.get();
-    for (int reread = 0; reread < times && waiting.test(answer); reread++) {
+    for (int reread = 0;
+        reread < times
+            && waiting.test(answer)
+            && until - nanoClock.getAsLong() - apart.toNanos() > 0;
+        reread++) {
       try {
         pause.sleep(apart);
         answer = read.get();

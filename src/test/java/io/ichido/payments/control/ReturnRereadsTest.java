@@ -76,6 +76,25 @@ class ReturnRereadsTest {
     assertThat(new ReturnRereads(10, Duration.ofMillis(500)).times()).isEqualTo(10);
   }
 
+  @Test
+  @DisplayName(
+      "a slow gateway makes fewer re-reads: none starts once five seconds have passed since the"
+          + " first read began")
+  void slowReadsStopAtTheBound() {
+    long[] now = {0};
+    Iterator<String> said = List.of("pending", "pending", "pending", "successful").iterator();
+    Supplier<String> slow =
+        () -> {
+          now[0] += Duration.ofSeconds(2).toNanos();
+          return said.next();
+        };
+
+    String answer = OMISE.read(slow, "pending"::equals, recorded, () -> now[0]);
+
+    assertThat(answer).isEqualTo("pending");
+    assertThat(pauses).as("reads began at 0, 2 and 4 s").hasSize(2);
+  }
+
   private static Supplier<String> answers(String... said) {
     Iterator<String> next = List.of(said).iterator();
     return next::next;
