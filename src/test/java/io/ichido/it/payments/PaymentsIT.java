@@ -285,9 +285,11 @@ class PaymentsIT extends OnSharedDeployment {
 
     // Without a valid token for this order the page says nothing: HostileInputIT.
 
-    // The browser comes back before the customer authenticated: nothing changes.
+    // The browser comes back before the customer authenticated: nothing changes. Omise sends the
+    // browser back only from its own page, so a charge still pending then is read as one Omise is
+    // still deciding (read again, as Opn's own plugin does): processing, and no page offered.
     HttpResponse<String> early = Api.anonymous().get(path);
-    assertThat(early.body()).contains("\"status\":\"requires_action\"");
+    assertThat(early.body()).contains("\"status\":\"processing\"").doesNotContain("authorize_uri");
     assertThat(early.body()).doesNotContain("amount").doesNotContain("charge_id");
     assertThat(SHOP_A.get("/api/orders/" + orderId).body())
         .contains("\"status\":\"PENDING_PAYMENT\"");
@@ -302,6 +304,42 @@ class PaymentsIT extends OnSharedDeployment {
     assertThat(back.body())
         .contains("\"status\":\"succeeded\"")
         .contains("\"order_status\":\"PAID\"");
+    assertThat(Sandbox.charges(orderId)).hasSize(1);
+  }
+
+  @Concurrent
+  @Test
+  @DisplayName(
+      "Omise still says pending when the customer is back: the return page reads it again, then"
+          + " says processing without offering the page again; Omise's charge.complete pays it, once")
+  void omiseLaggingAfterTheReturn() {
+    JsonNode order = new Shopper(SHOP_A).order(Db.newProduct(10, 2700, 10), 1);
+    long orderId = order.get("id").asLong();
+    Sandbox.fault("omise", orderId, "pending_after_return", 1, 4_000);
+    JsonNode charge =
+        Shopper.json(
+            SHOP_A
+                .postJson(
+                    CHARGE,
+                    "pay-" + UUID.randomUUID(),
+                    Shopper.chargeBody(order, "omise", "card", "tokn_test_3ds"))
+                .body());
+    String returnUrl = Sandbox.omiseReturnUri(charge.path("charge_id").asText());
+    String path = returnUrl.substring(returnUrl.indexOf("/api/"));
+
+    HttpResponse<String> authorized =
+        Api.send(
+            HttpRequest.newBuilder(URI.create(charge.path("authorize_uri").asText()))
+                .GET()
+                .build());
+    assertThat(authorized.headers().firstValue("Location")).hasValue(returnUrl);
+    HttpResponse<String> back = Api.anonymous().get(path);
+    assertThat(back.body()).contains("\"status\":\"processing\"").doesNotContain("authorize_uri");
+
+    Await.until(
+        "order " + orderId + " paid by Omise's charge.complete",
+        () -> SHOP_A.get("/api/orders/" + orderId).body().contains("\"status\":\"PAID\""));
+    assertThat(Api.anonymous().get(path).body()).contains("\"status\":\"succeeded\"");
     assertThat(Sandbox.charges(orderId)).hasSize(1);
   }
 
