@@ -146,9 +146,12 @@ class SandboxOmiseTest extends SandboxTestSupport {
     String id = charge.get("id").asText();
     assertThat(json(send(omiseGet(plain))).get("status").asText()).isEqualTo("successful");
 
+    // Timed from before the page is asked for: the sandbox's lag starts once the page is served,
+    // never earlier, so whatever the machine's load this bound holds (timed from the answer, a
+    // slow answer made it look shorter than the lag).
+    long back = System.nanoTime();
     HttpResponse<String> page =
         send(HttpRequest.newBuilder(URI.create(charge.get("authorize_uri").asText())).GET());
-    long back = System.nanoTime();
     assertThat(page.headers().firstValue("Location")).hasValue("https://shop.example/back/17");
     assertThat(json(send(omiseGet(id))).get("status").asText()).isEqualTo("pending");
     assertThat(ledger("omise", "17")).extracting(e -> e.get("status").asText()).contains("pending");
@@ -161,7 +164,9 @@ class SandboxOmiseTest extends SandboxTestSupport {
       waited = (System.nanoTime() - back) / 1_000_000;
     } while (status.equals("pending") && waited < 5_000);
     assertThat(status).isEqualTo("successful");
-    assertThat(waited).as("pending about delayMillis after the return").isGreaterThanOrEqualTo(300);
+    assertThat(waited)
+        .as("pending at least delayMillis after the return")
+        .isGreaterThanOrEqualTo(400);
   }
 
   @Test
