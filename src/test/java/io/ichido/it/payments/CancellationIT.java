@@ -176,6 +176,42 @@ class CancellationIT extends OnSharedDeployment {
   }
 
   @Concurrent
+  @Test
+  @DisplayName(
+      "KOMOJU 3-D Secure open (its secure token not verified, no payment yet): the order is"
+          + " cancelled at once; the customer who authenticates afterwards and comes back is charged"
+          + " nothing")
+  void komojuSecureTokenOpenIsCancelled() throws Exception {
+    String sku = Db.newProduct(10, 1600, 10);
+    JsonNode order = new Shopper(SHOP).order(sku, 1);
+    long orderId = order.get("id").asLong();
+    HttpResponse<String> charged =
+        SHOP.postJson(
+            CHARGE,
+            "pay-" + UUID.randomUUID(),
+            Shopper.chargeBody(order, "komoju", "card", "tok_3ds"));
+    assertThat(charged.statusCode()).as(charged.body()).isEqualTo(201);
+    String page = Shopper.json(charged.body()).path("authorize_uri").asText();
+
+    HttpResponse<String> cancelled = cancelUntilFinal(orderId);
+    assertThat(cancelled.statusCode()).as(cancelled.body()).isEqualTo(200);
+    assertThat(orderStatus(orderId)).isEqualTo("CANCELLED");
+    assertThat(inventory(sku)).isEqualTo(List.of(10, 0, 10));
+
+    HttpResponse<String> authenticated =
+        Api.send(
+            HttpRequest.newBuilder(URI.create(page))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("outcome=pass"))
+                .build());
+    String back = authenticated.headers().firstValue("Location").orElseThrow();
+    assertThat(Api.anonymous().get(back.substring(back.indexOf("/api/"))).statusCode())
+        .isEqualTo(200);
+    assertThat(Sandbox.charges(orderId)).as("no payment at KOMOJU").isEmpty();
+    assertThat(orderStatus(orderId)).isEqualTo("CANCELLED");
+  }
+
+  @Concurrent
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"komoju", "omise"})
   @DisplayName(

@@ -201,13 +201,26 @@ public class KomojuGateway implements PaymentGateway {
   }
 
   /**
-   * A payment is cancelled at KOMOJU. An attempt still at its secure token has no payment to cancel
-   * (only we make one, and only from this attempt's command): it is read as it stands.
+   * A payment is cancelled at KOMOJU. An attempt still at its secure token has no payment to
+   * cancel: only this attempt's own command makes one, and only with a verified token. A token not
+   * verified (or errored) has paid nothing and never will once the attempt ends, since nothing
+   * sends the command of an ended attempt: the attempt ends. A verified one may have paid already
+   * (a return page whose payment answer was lost): it is read as it stands, waiting, and the
+   * sweep's read, which sends the command again, settles it.
    */
   @Override
   public GatewayCharge cancel(String chargeId) {
     if (KomojuSecureTokens.names(chargeId)) {
-      return retrieve(chargeId);
+      KomojuSecureTokens.Token token =
+          secureTokens.read(chargeId.substring(KomojuSecureTokens.PREFIX.length()));
+      return token.verification() == KomojuSecureTokens.Verification.VERIFIED
+          ? retrieve(chargeId)
+          : GatewayCharge.declined(
+              chargeId,
+              token.amount(),
+              token.currency(),
+              "secure_token_unused",
+              "the card was not authenticated; no payment was made with its secure token");
     }
     return interpret(
         GatewayHttp.call(NAME, () -> komoju.cancelPayment(authorization, chargeId)), null);
