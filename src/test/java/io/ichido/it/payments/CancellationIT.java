@@ -198,12 +198,7 @@ class CancellationIT extends OnSharedDeployment {
     assertThat(orderStatus(orderId)).isEqualTo("CANCELLED");
     assertThat(inventory(sku)).isEqualTo(List.of(10, 0, 10));
 
-    HttpResponse<String> authenticated =
-        Api.send(
-            HttpRequest.newBuilder(URI.create(page))
-                .header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString("outcome=pass"))
-                .build());
+    HttpResponse<String> authenticated = Sandbox.challenge(page, true);
     String back = authenticated.headers().firstValue("Location").orElseThrow();
     assertThat(Api.anonymous().get(back.substring(back.indexOf("/api/"))).statusCode())
         .isEqualTo(200);

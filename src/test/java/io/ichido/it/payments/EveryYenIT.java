@@ -134,12 +134,7 @@ class EveryYenIT extends OnSharedDeployment {
     assertThat(Sandbox.charges(orderId)).isEmpty();
 
     HttpResponse<String> authenticated =
-        Api.send(
-            java.net.http.HttpRequest.newBuilder(
-                    java.net.URI.create(charge.path("authorize_uri").asText()))
-                .header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(java.net.http.HttpRequest.BodyPublishers.ofString("outcome=pass"))
-                .build());
+        Sandbox.challenge(charge.path("authorize_uri").asText(), true);
     assertThat(authenticated.statusCode()).isEqualTo(303);
 
     TimePasses.paymentWindowCloses(orderId);

@@ -378,7 +378,7 @@ class PaymentsIT extends OnSharedDeployment {
 
     // The issuer's challenge, passed: Stripe sends the browser to our return_url with its own
     // parameters, which our page ignores.
-    HttpResponse<String> authenticated = postForm(page, "outcome=pass");
+    HttpResponse<String> authenticated = Sandbox.challenge(page, true);
     assertThat(authenticated.statusCode()).isEqualTo(303);
     String back = authenticated.headers().firstValue("Location").orElseThrow();
     assertThat(back).startsWith(returnUrl + "&payment_intent=" + intent);
@@ -418,7 +418,7 @@ class PaymentsIT extends OnSharedDeployment {
     String page = charge.path("authorize_uri").asText();
     assertThat(page).startsWith(Sandbox.URL + "/komoju-3ds/");
 
-    HttpResponse<String> failed = postForm(page, "outcome=fail");
+    HttpResponse<String> failed = Sandbox.challenge(page, false);
     assertThat(failed.statusCode()).isEqualTo(303);
     String back = failed.headers().firstValue("Location").orElseThrow();
     assertThat(back)

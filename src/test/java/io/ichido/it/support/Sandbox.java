@@ -100,6 +100,18 @@ public final class Sandbox {
     return charges;
   }
 
+  /**
+   * The customer at a sandbox issuer's 3-D Secure challenge page (Stripe's, KOMOJU's) passes it or
+   * fails it: the page's answer, a 303 to where the gateway sends the browser back.
+   */
+  public static HttpResponse<String> challenge(String page, boolean pass) {
+    return Api.send(
+        HttpRequest.newBuilder(URI.create(page))
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .POST(HttpRequest.BodyPublishers.ofString("outcome=" + (pass ? "pass" : "fail")))
+            .build());
+  }
+
   /** Where Omise sends the customer's browser after 3-D Secure: the URL Ichido gave it. */
   public static String omiseReturnUri(String chargeId) {
     HttpResponse<String> charge =
