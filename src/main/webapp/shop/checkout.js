@@ -259,7 +259,7 @@ function settled(checkout, sent, ok) {
 const STILL_OPEN = new Set(["PENDING_PAYMENT", "AWAITING_PAYMENT"]);
 
 /** A card answer that waits for 3-D Secure at a page of the gateway's (http or https only). */
-function authenticates(answer) {
+export function authenticates(answer) {
   return (
     answer?.method === "card" &&
     answer.status === "requires_action" &&

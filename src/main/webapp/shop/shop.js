@@ -399,7 +399,7 @@ function showInstructions(checkout) {
   const link = answer?.authorize_uri || instructions.instructions_url || null;
   const safe = link !== null && /^https?:\/\//.test(link);
   // 3-D Secure: the issuer's page sends this tab back here, so it opens in this tab.
-  const secure = answer?.method === "card" && answer.status === "requires_action";
+  const secure = checkouts.authenticates(answer);
   $("authorize").hidden = !waiting || !safe;
   if (safe) {
     $("authorize-link").href = link;

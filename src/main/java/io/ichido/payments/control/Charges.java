@@ -119,7 +119,6 @@ public class Charges {
     }
   }
 
-  /** The attempt's charge read back from its gateway, and recorded. */
   /**
    * The attempt as its gateway has it once the customer is back ({@link
    * PaymentGateway#afterAuthentication}: a read-back, or for KOMOJU the payment the authenticated

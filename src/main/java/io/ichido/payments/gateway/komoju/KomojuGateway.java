@@ -211,8 +211,7 @@ public class KomojuGateway implements PaymentGateway {
   @Override
   public GatewayCharge cancel(String chargeId) {
     if (KomojuSecureTokens.names(chargeId)) {
-      KomojuSecureTokens.Token token =
-          secureTokens.read(chargeId.substring(KomojuSecureTokens.PREFIX.length()));
+      KomojuSecureTokens.Token token = secureTokens.ofCharge(chargeId);
       return token.verification() == KomojuSecureTokens.Verification.VERIFIED
           ? retrieve(chargeId)
           : GatewayCharge.declined(
@@ -234,8 +233,7 @@ public class KomojuGateway implements PaymentGateway {
   @Override
   public GatewayCharge retrieve(String chargeId) {
     if (KomojuSecureTokens.names(chargeId)) {
-      KomojuSecureTokens.Token token =
-          secureTokens.read(chargeId.substring(KomojuSecureTokens.PREFIX.length()));
+      KomojuSecureTokens.Token token = secureTokens.ofCharge(chargeId);
       return token.verification() == KomojuSecureTokens.Verification.ERRORED
           ? GatewayCharge.declined(
               chargeId, token.amount(), token.currency(), "secure_token_errored", token.reason())

@@ -21,7 +21,8 @@ import io.ichido.platform.control.Json;
  *
  * <p>The token is created under a key derived from the attempt's ({@link #key}), so the same
  * attempt always finds the same token, however often it is sent; KOMOJU replays the first answer to
- * a key, whose status may be stale by then, so a token not yet verified is read again by id.
+ * a key, whose status may be stale by then, so a token sent again and not yet verified is read
+ * again by id.
  */
 final class KomojuSecureTokens {
 
@@ -78,7 +79,16 @@ final class KomojuSecureTokens {
             GatewayHttp.call(
                 KomojuGateway.NAME,
                 () -> komoju.createSecureToken(authorization, key(command), json(request))));
-    return created.verification() == Verification.NEEDS_VERIFY ? read(created.id()) : created;
+    // A first send's answer is fresh: nobody has seen the authentication page yet. Sent again (a
+    // return, a resend, the sweep), KOMOJU replays the first answer, stale by now: read it by id.
+    return command.resent() && created.verification() == Verification.NEEDS_VERIFY
+        ? read(created.id())
+        : created;
+  }
+
+  /** The token an attempt's charge id names ({@link #names}), as KOMOJU has it now. */
+  Token ofCharge(String chargeId) {
+    return read(chargeId.substring(PREFIX.length()));
   }
 
   /** The token as KOMOJU has it now, by id (a read of that very token). */
