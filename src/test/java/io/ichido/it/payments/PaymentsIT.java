@@ -315,7 +315,9 @@ class PaymentsIT extends OnSharedDeployment {
   void omiseLaggingAfterTheReturn() {
     JsonNode order = new Shopper(SHOP_A).order(Db.newProduct(10, 2700, 10), 1);
     long orderId = order.get("id").asLong();
-    Sandbox.fault("omise", orderId, "pending_after_return", 1, 4_000);
+    // Pending for 15 s after the page: well past the return page's re-reads (at most 5 s and the
+    // last read), however slow the machine, so "processing" is certain.
+    Sandbox.fault("omise", orderId, "pending_after_return", 1, 15_000);
     JsonNode charge =
         Shopper.json(
             SHOP_A
@@ -338,6 +340,7 @@ class PaymentsIT extends OnSharedDeployment {
 
     Await.until(
         "order " + orderId + " paid by Omise's charge.complete",
+        Duration.ofSeconds(60),
         () -> SHOP_A.get("/api/orders/" + orderId).body().contains("\"status\":\"PAID\""));
     assertThat(Api.anonymous().get(path).body()).contains("\"status\":\"succeeded\"");
     assertThat(Sandbox.charges(orderId)).hasSize(1);
