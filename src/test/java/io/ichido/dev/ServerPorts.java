@@ -45,6 +45,15 @@ public final class ServerPorts {
               + ephemeral[1]
               + " leaves no room for servers on ports of their own");
     }
+    return freeBetween(from, to);
+  }
+
+  /**
+   * A port from {@code from} (inclusive) to {@code to} (exclusive) that this JVM has not handed out
+   * and no socket on the loopback interface holds now. Free now is all it can say: any process on
+   * the machine may bind it before the caller does.
+   */
+  static int freeBetween(int from, int to) throws IOException {
     for (int attempt = 0; attempt < 100; attempt++) {
       int port = ThreadLocalRandom.current().nextInt(from, to);
       if (HANDED_OUT.add(port) && free(port)) {
@@ -64,7 +73,8 @@ public final class ServerPorts {
     return new int[] {Integer.parseInt(bounds[0]), Integer.parseInt(bounds[1])};
   }
 
-  private static boolean free(int port) {
+  /** Whether a socket could bind the port on the loopback interface now. */
+  static boolean free(int port) {
     try (ServerSocket probe = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
       return probe.isBound();
     } catch (IOException taken) {
