@@ -127,15 +127,7 @@ class ClusterIT {
     deployment().as(ZipExporter.class).exportTo(war.toFile(), true);
     // Short leases, so that a request the kill cut off can be retried within the test: the
     // transaction timeout stays below the key's lease, as the contract asks.
-    SECOND.create(
-        war,
-        """
-        <variable name="TX_TIMEOUT" value="30s"/>
-        <persistentExecutor id="defaultEJBPersistentTimerExecutor" missedTaskThreshold="%ds"
-                            ignore.minimum.for.test.use.only="true"/>
-        """
-            .formatted(SECOND_TIMER_CLAIM.toSeconds()),
-        Map.of("ICHIDO_IDEMPOTENCY_LEASE", "PT40S", "ICHIDO_PAYMENTS_ATTEMPT_LEASE", "PT35S"));
+    SECOND.create(war, SecondServer.shortTimers(SECOND_TIMER_CLAIM), SecondServer.SHORT_LEASES);
     SECOND.start();
   }
 

@@ -38,6 +38,28 @@ public final class SecondServer {
     this.dir = WLP.resolve("usr/servers/" + name);
   }
 
+  /**
+   * Leases short enough that a request a kill or a lost database cut off can be retried within a
+   * test; the transaction timeout ({@link #shortTimers}) stays below the key's lease, as the
+   * contract asks.
+   */
+  public static final Map<String, String> SHORT_LEASES =
+      Map.of("ICHIDO_IDEMPOTENCY_LEASE", "PT40S", "ICHIDO_PAYMENTS_ATTEMPT_LEASE", "PT35S");
+
+  /**
+   * The server.xml overrides that go with {@link #SHORT_LEASES}: a 30 s transaction timeout, and
+   * persistent timers a server reserves for {@code timerClaim} past each run (Liberty refuses less
+   * than 100 s unless told it is a test, which this server is).
+   */
+  public static String shortTimers(Duration timerClaim) {
+    return """
+        <variable name="TX_TIMEOUT" value="30s"/>
+        <persistentExecutor id="defaultEJBPersistentTimerExecutor" missedTaskThreshold="%ds"
+                            ignore.minimum.for.test.use.only="true"/>
+        """
+        .formatted(timerClaim.toSeconds());
+  }
+
   public String baseUrl() {
     return "http://localhost:" + httpPort;
   }

@@ -1,0 +1,723 @@
+package io.ichido.it.resilience;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.ichido.it.support.Api;
+import io.ichido.it.support.Await;
+import io.ichido.it.support.Deployments;
+import io.ichido.it.support.Mailbox;
+import io.ichido.it.support.OrderJson;
+import io.ichido.it.support.Sandbox;
+import io.ichido.it.support.SecondServer;
+import io.ichido.it.support.Shopper;
+import io.ichido.it.support.SoakSize;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.assertj.core.api.SoftAssertions;
+import org.jboss.shrinkwrap.api.exporter.ZipExporter;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A server of its own on a PostgreSQL primary with a synchronous standby ({@link PostgresPair}),
+ * through the multi-host URL every production server uses. Shoppers pay through every gateway, some
+ * gateway answers lost, every request retried under its key until final, some orders refunded;
+ * half-way, the standby falls behind (its link stalls) and the primary dies by SIGKILL a second
+ * later, then the standby is promoted as an operator would. Afterwards every answer a client
+ * received must be true on the new primary, and everything else the brief promises.
+ *
+ * <p>{@code -Dichido.failover.replication=ASYNCHRONOUS} runs the very same with an asynchronous
+ * standby, where it must fail: the answers given while the standby lagged are lost.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
+class FailoverIT {
+
+  private static final String APP = "ichido-failover";
+  private static final String SCOPE = "principal:shop-a";
+  private static final String CHARGE = "/api/payments/charge";
+  private static final List<String> GATEWAYS =
+      List.of("stripe", "omise", "komoju", "2c2p", "paypay");
+  private static final int ORDERS = SoakSize.of(50, 200);
+  private static final int CLIENTS = 8;
+
+  /** Order ids far from the build's database's: the sandbox tells orders apart by id. */
+  private static final long FIRST_ORDER_ID = 800_000_001L;
+
+  private static final PostgresPair.Replication REPLICATION =
+      PostgresPair.Replication.valueOf(
+          System.getProperty("ichido.failover.replication", "SYNCHRONOUS"));
+  private static final SecondServer SERVER =
+      new SecondServer(
+          APP,
+          Integer.getInteger("ichido.failoverHttpPort", 9085),
+          Integer.getInteger("ichido.failoverHttpsPort", 9448));
+
+  private static final Mailbox MAILBOX = Mailbox.shared();
+
+  private static PostgresPair pair;
+
+  /** The twin's key sent until final, once the failover is over. */
+  private static final AtomicReference<Thread> TWIN_AFTER = new AtomicReference<>();
+
+  /** An answer a client received: the request, and what it said. */
+  record Answer(
+      String kind, String path, String key, String body, int status, String answer, Instant at) {
+    JsonNode json() {
+      return Shopper.json(answer);
+    }
+  }
+
+  @BeforeAll
+  static void primaryStandbyAndServer() throws Exception {
+    pair =
+        PostgresPair.start(
+            Path.of("target/failover-pg"),
+            Integer.getInteger("ichido.failoverPrimaryPort", 15436),
+            Integer.getInteger("ichido.failoverStandbyPort", 15437),
+            REPLICATION);
+    pair.update(
+        "ALTER TABLE customer_order ALTER COLUMN id RESTART WITH " + FIRST_ORDER_ID, List.of());
+    Map<String, String> config = Deployments.mailingTheMailbox();
+    config.put("ichido.idempotency.purge.interval", "PT2S");
+    config.put("ichido.payments.reconcile.interval", "PT2S");
+    config.put("ichido.payments.reconcile.max-backoff", "PT4S");
+    config.put("ichido.audit.checkpoint-interval", "PT1S");
+    Path war = Files.createDirectories(Path.of("target/failover")).resolve(APP + ".war");
+    Deployments.appWith(APP, config).as(ZipExporter.class).exportTo(war.toFile(), true);
+    SERVER.create(
+        war,
+        "<variable name=\"DB_HOSTS\" value=\"%s\"/>\n".formatted(pair.hosts())
+            + SecondServer.shortTimers(Duration.ofSeconds(20)),
+        SecondServer.SHORT_LEASES);
+    SERVER.start();
+  }
+
+  @AfterAll
+  static void stopAll() throws Exception {
+    SERVER.stop();
+    if (pair != null) {
+      pair.close();
+    }
+  }
+
+  @Test
+  @Order(1)
+  @DisplayName(
+      "the primary killed mid-soak, the standby promoted: every answer given is true on the new"
+          + " primary, every order charged once, the log's chain and every checkpoint kept")
+  void failoverMidSoak() throws Exception {
+    String sku = newProduct(ORDERS, 1000, 10);
+    String customer = OrderJson.customer("failover");
+    Queue<Answer> answers = new ConcurrentLinkedQueue<>();
+    Map<Long, Long> ordered = new ConcurrentHashMap<>();
+    AtomicInteger paid = new AtomicInteger();
+    AtomicInteger retries = new AtomicInteger();
+    Map<String, Integer> retriedAfter = new ConcurrentHashMap<>();
+    Checkpoints checkpoints = Checkpoints.watch(SERVER.baseUrl());
+    Readiness readiness = Readiness.watch(SERVER.baseUrl());
+    List<String> shoppersFailed = new ArrayList<>();
+    Instant killedAt;
+    Instant promotedAt;
+    ExecutorService clients = Executors.newFixedThreadPool(CLIENTS);
+    try {
+      List<Future<?>> work = new ArrayList<>();
+      for (int i = 0; i < ORDERS; i++) {
+        String gateway = GATEWAYS.get(i % GATEWAYS.size());
+        // PayPay's lost create answer ends the attempt declined (no customer saw its code), a
+        // final answer of its own that proves nothing here.
+        boolean loseAnswer = i % 3 == 0 && !gateway.equals("paypay");
+        boolean refund = i % 4 == 1 && !gateway.equals("paypay");
+        work.add(
+            clients.submit(
+                () -> {
+                  Shopper shopper = new Shopper(shop());
+                  JsonNode order =
+                      send(
+                              shopper,
+                              "order",
+                              "/api/orders",
+                              "failover-order-" + UUID.randomUUID(),
+                              OrderJson.of(customer, sku, 1),
+                              answers)
+                          .json();
+                  long orderId = order.path("id").asLong();
+                  ordered.put(orderId, order.path("amount").asLong());
+                  // Its webhooks would go to the build's server, which knows no such order: the
+                  // server learns every outcome by reading back (the answer, the sweep).
+                  Sandbox.webhookDelivery(gateway, orderId, "never", 0);
+                  if (loseAnswer) {
+                    Sandbox.fault(gateway, orderId, "drop", 1, 0);
+                  }
+                  Answer charge =
+                      send(
+                          shopper,
+                          "charge",
+                          CHARGE,
+                          "failover-pay-" + UUID.randomUUID(),
+                          Shopper.chargeBody(
+                              order,
+                              gateway,
+                              gateway.equals("paypay") ? "paypay" : "card",
+                              Sandbox.CARD_THAT_PAYS.getOrDefault(gateway, ""),
+                              "failover-" + orderId + "@failover.example"),
+                          answers);
+                  if (gateway.equals("paypay")) {
+                    Sandbox.complete("paypay", charge.json().path("charge_id").asText());
+                  }
+                  Await.until(
+                      "order " + orderId + " paid",
+                      Duration.ofMinutes(2),
+                      () -> "PAID".equals(status(orderId)));
+                  if (refund) {
+                    send(
+                        shopper,
+                        "refund",
+                        "/api/orders/" + orderId + "/refunds",
+                        "failover-refund-" + UUID.randomUUID(),
+                        "{\"amount\":100,\"reason\":\"a cup arrived chipped\"}",
+                        answers);
+                  }
+                  retries.addAndGet(shopper.retries());
+                  shopper.retriedAfter().forEach((k, n) -> retriedAfter.merge(k, n, Integer::sum));
+                  paid.incrementAndGet();
+                  return null;
+                }));
+      }
+      int midway = ORDERS * 2 / 5;
+      Await.until(midway + " orders paid", Duration.ofMinutes(3), () -> paid.get() >= midway);
+      // The standby falls behind: with a synchronous one, every commit from now on waits for it
+      // and none is acknowledged; with an asynchronous one, they are acknowledged all the same.
+      // Made while writes still commit: from the stall on, none would be acknowledged.
+      String twinSku = newProduct(1, 700, 10);
+      pair.stallLink();
+      Instant stalledAt = Instant.now();
+      try {
+        replayWhileTheStandbyLags(twinSku, answers);
+      } finally {
+        // Whatever the twin did, the primary dies: a stalled pair left running hangs every write.
+        Thread.sleep(Math.max(0, 1_500 - Duration.between(stalledAt, Instant.now()).toMillis()));
+        killedAt = Instant.now();
+        pair.killPrimary();
+      }
+      Await.until(
+          "readiness to say no primary answers", Duration.ofSeconds(30), () -> readiness.saw(503));
+      pair.promote();
+      promotedAt = Instant.now();
+      if (TWIN_AFTER.get() != null) {
+        TWIN_AFTER.get().start();
+      }
+      for (Future<?> f : work) {
+        try {
+          f.get(5, TimeUnit.MINUTES);
+        } catch (ExecutionException shopperFailed) {
+          // Judged below with the rest: a run that loses data must still say all it lost.
+          shoppersFailed.add(String.valueOf(shopperFailed.getCause().getMessage()));
+        }
+      }
+      if (TWIN_AFTER.get() != null) {
+        TWIN_AFTER.get().join(TimeUnit.MINUTES.toMillis(2));
+      }
+    } finally {
+      clients.shutdownNow();
+    }
+    Await.until("readiness UP again", Duration.ofSeconds(30), () -> readiness.last() == 200);
+    List<Readiness.Change> changes = readiness.stop();
+    List<JsonNode> signed = checkpoints.stop();
+
+    SoftAssertions failover = new SoftAssertions();
+    // Before the replays below, which run again what the new primary has no trace of.
+    Map<Long, List<JsonNode>> charges = chargesAtTheGateways(ordered.keySet());
+    List<Answer> given = List.copyOf(answers);
+    List<String> lost = new ArrayList<>();
+    for (Answer a : given) {
+      lost.addAll(untrue(a));
+    }
+    Instant firstPayment =
+        given.stream()
+            .filter(a -> a.kind().equals("charge") && a.at().isAfter(killedAt))
+            .map(Answer::at)
+            .min(Instant::compareTo)
+            .orElse(null);
+    long acknowledgedBeforeKill =
+        given.stream().filter(a -> a.kind().equals("charge") && a.at().isBefore(killedAt)).count();
+    long chargedTwice = charges.values().stream().filter(c -> c.size() > 1).count();
+    System.out.printf(
+        "Failover (%s standby): orders=%d answers=%d (charges acknowledged before the kill %d),"
+            + " client retries=%d %s; kill to promotion %d ms, kill to first payment %s ms;"
+            + " readiness %s; checkpoints seen %d; untrue answers %d; shoppers failed %d;"
+            + " charged twice %d%n",
+        REPLICATION,
+        ordered.size(),
+        given.size(),
+        acknowledgedBeforeKill,
+        retries.get(),
+        retriedAfter,
+        Duration.between(killedAt, promotedAt).toMillis(),
+        firstPayment == null ? "-" : Duration.between(killedAt, firstPayment).toMillis(),
+        Readiness.describe(changes, killedAt),
+        signed.size(),
+        lost.size(),
+        shoppersFailed.size(),
+        chargedTwice);
+    lost.forEach(l -> System.out.println("Untrue after the failover: " + l));
+    shoppersFailed.forEach(f -> System.out.println("A shopper failed: " + f));
+    failover.assertThat(lost).as("answers given that the new primary does not bear out").isEmpty();
+    failover.assertThat(shoppersFailed).as("shoppers who could not finish").isEmpty();
+    failover.assertThat(ordered).hasSize(ORDERS);
+    failover.assertThat(charges).as("orders charged at the gateway").hasSize(ORDERS);
+    failover.assertThat(chargedTwice).as("orders charged more than once").isZero();
+    for (Map.Entry<Long, List<JsonNode>> c : charges.entrySet()) {
+      failover
+          .assertThat(c.getValue().get(0).path("amount").asLong())
+          .as("order %d charged its amount", c.getKey())
+          .isEqualTo(ordered.get(c.getKey()));
+    }
+    failover
+        .assertThat(
+            count(
+                "SELECT count(*) FROM customer_order WHERE customer = ?"
+                    + " AND status IN ('PAID', 'PARTIALLY_REFUNDED')",
+                customer))
+        .as("paid orders on the new primary")
+        .isEqualTo(ORDERS);
+    failover.assertThat(count("SELECT reserved FROM stock WHERE sku = ?", sku)).isZero();
+    failover.assertThat(count("SELECT on_hand FROM stock WHERE sku = ?", sku)).isZero();
+    failover.assertThat(changes).as("readiness").isNotEmpty();
+    failover.assertThat(firstPayment).as("a payment after the kill").isNotNull();
+    // The log: every fact chained on the new primary, the chain whole, and every checkpoint
+    // signed before the failover a prefix of it.
+    failover
+        .assertThat(
+            eventually(
+                () -> count("SELECT count(*) FROM payment_log_pending") == 0,
+                Duration.ofSeconds(30)))
+        .as("every fact chained by the new primary's sequencer")
+        .isTrue();
+    JsonNode report =
+        Shopper.json(
+            Api.at(SERVER.baseUrl(), "auditor").get("/api/audit/payment-log/verify").body());
+    failover.assertThat(report.path("intact").asBoolean()).as(report.toString()).isTrue();
+    for (JsonNode checkpoint : signed) {
+      failover
+          .assertThat(
+              text("SELECT hash FROM payment_log WHERE seq = ?", checkpoint.path("seq").asLong()))
+          .as("the chain at checkpoint %s", checkpoint)
+          .isEqualTo(checkpoint.path("hash").asText());
+    }
+    failover.assertThat(signed).as("checkpoints signed during the soak").isNotEmpty();
+    failover.assertAll();
+  }
+
+  @Test
+  @Order(2)
+  @DisplayName("after the failover the timers run on the new primary: the purge, the reconciler")
+  void timersOnTheNewPrimary() throws Exception {
+    Instant now = Instant.now();
+    String scope = "failover-purge-" + UUID.randomUUID();
+    pair.update(
+        "INSERT INTO idempotency_key (scope, idem_key, fingerprint, request_method, request_path,"
+            + " status, claim_token, locked_until, response_status, created_at, expires_at)"
+            + " VALUES (?, 'expired', repeat('0', 64), 'POST', '/x', 'COMPLETED',"
+            + " gen_random_uuid(), now() - interval '1 day', 201, now() - interval '2 days',"
+            + " now() - interval '1 second')",
+        List.of(scope));
+    Await.until(
+        "the purge to run on " + pair.primaryNow(),
+        Duration.ofMinutes(1),
+        () -> count("SELECT count(*) FROM idempotency_key WHERE scope = ?", scope) == 0);
+    Await.until(
+        "every timer to run again",
+        Duration.ofMinutes(1),
+        () ->
+            count(
+                    "SELECT count(*) FROM ejbtimer_task WHERE ownr = ? AND prevstart < ?",
+                    APP,
+                    now.toEpochMilli())
+                == 0);
+  }
+
+  /**
+   * An order sent while the standby lags, and its twin (the same key) sent again while the first
+   * waits at its commit for the standby. PostgreSQL shows a commit to other sessions only once the
+   * standby has confirmed it (or once its wait is cancelled: see the operations guide), so the twin
+   * must not be answered from it; if it is answered at all, the answer joins those the new primary
+   * must bear out. Once the failover is over, the key is sent until final: its answer too must be
+   * true.
+   */
+  private static void replayWhileTheStandbyLags(String sku, Queue<Answer> answers)
+      throws Exception {
+    String key = "failover-twin-" + UUID.randomUUID();
+    String body = OrderJson.of(OrderJson.customer("failover-twin"), sku, 1);
+    Thread first = new Thread(() -> quickly(key, body, Duration.ofSeconds(60)), "failover-first");
+    first.setDaemon(true);
+    first.start();
+    // Its claim commits at once (it waits for nobody: the order's commit makes it durable), so
+    // the key shows; the order itself then waits at its commit.
+    Await.until(
+        "the first's claim on the primary",
+        Duration.ofSeconds(10),
+        () ->
+            text("SELECT status FROM idempotency_key WHERE scope = ? AND idem_key = ?", SCOPE, key)
+                != null);
+    Thread.sleep(300);
+    HttpResponse<String> twin = quickly(key, body, Duration.ofMillis(800));
+    if (twin != null && twin.statusCode() < 300) {
+      answers.add(
+          new Answer(
+              "order", "/api/orders", key, body, twin.statusCode(), twin.body(), Instant.now()));
+    }
+    System.out.println(
+        "The twin of a commit the standby had not confirmed: "
+            + (twin == null ? "no answer" : twin.statusCode() + " " + twin.body()));
+    Thread after =
+        new Thread(
+            () -> {
+              HttpResponse<String> last = new Shopper(shop()).untilFinal("/api/orders", key, body);
+              answers.add(
+                  new Answer(
+                      "order",
+                      "/api/orders",
+                      key,
+                      body,
+                      last.statusCode(),
+                      last.body(),
+                      Instant.now()));
+            },
+            "failover-twin-after");
+    after.setDaemon(true);
+    TWIN_AFTER.set(after);
+  }
+
+  /** Sent once with {@code timeout}: the answer, or null for none in time. */
+  private static HttpResponse<String> quickly(String key, String body, Duration timeout) {
+    try {
+      return Api.send(
+          shop()
+              .request("/api/orders")
+              .timeout(timeout)
+              .header("Content-Type", "application/json")
+              .header("Idempotency-Key", key)
+              .POST(HttpRequest.BodyPublishers.ofString(body))
+              .build());
+    } catch (RuntimeException noAnswer) {
+      return null;
+    }
+  }
+
+  /**
+   * The money each order's payments took, as the sandbox's ledger has it: the card gateways file a
+   * charge under the order's reference; PayPay under the merchant payment id, the charge id of one
+   * of the order's attempts.
+   */
+  private static Map<Long, List<JsonNode>> chargesAtTheGateways(Set<Long> orders) {
+    Map<Long, List<JsonNode>> charges = new HashMap<>(Sandbox.successfulChargesByOrder(orders));
+    charges.values().forEach(c -> c.removeIf(e -> e.path("gateway").asText().equals("paypay")));
+    charges.values().removeIf(List::isEmpty);
+    Map<String, Long> paypayKeys = new HashMap<>();
+    for (long order : orders) {
+      for (String key :
+          texts(
+              "SELECT gateway_charge_id FROM charge_attempt WHERE order_id = ? AND gateway ="
+                  + " 'paypay' AND gateway_charge_id IS NOT NULL",
+              order)) {
+        paypayKeys.put(key, order);
+      }
+    }
+    for (JsonNode entry : Sandbox.ledger()) {
+      Long order = paypayKeys.get(entry.path("reference").asText());
+      if (order != null
+          && Set.of("paid", "partially_refunded", "refunded")
+              .contains(entry.path("status").asText())) {
+        charges.computeIfAbsent(order, o -> new ArrayList<>()).add(entry);
+      }
+    }
+    return charges;
+  }
+
+  /** What in the new primary contradicts answer {@code a}, one line per fact. */
+  private static List<String> untrue(Answer a) {
+    List<String> wrong = new ArrayList<>();
+    if (a.status() >= 300) {
+      return wrong;
+    }
+    JsonNode said = a.json();
+    String key =
+        text(
+            "SELECT status || ' ' || response_status FROM idempotency_key"
+                + " WHERE scope = ? AND idem_key = ?",
+            SCOPE,
+            a.key());
+    if (!("COMPLETED " + a.status()).equals(key)) {
+      wrong.add(a.kind() + " " + a.key() + ": key " + key + ", answered " + a.status());
+    }
+    HttpResponse<String> replay = shop().postJson(a.path(), a.key(), a.body());
+    if (replay.statusCode() != a.status() || !replay.body().equals(a.answer())) {
+      wrong.add(a.kind() + " " + a.key() + ": replay " + replay.statusCode() + " " + replay.body());
+    }
+    switch (a.kind()) {
+      case "order" -> {
+        long amount =
+            count("SELECT amount FROM customer_order WHERE id = ?", said.path("id").asLong());
+        if (amount != said.path("amount").asLong()) {
+          wrong.add("order " + said.path("id") + ": amount " + amount + " on the new primary");
+        }
+      }
+      case "charge" -> {
+        long attempts =
+            count(
+                "SELECT count(*) FROM charge_attempt WHERE order_id = ? AND gateway_charge_id = ?",
+                said.path("order_id").asLong(),
+                said.path("charge_id").asText());
+        if (attempts != 1) {
+          wrong.add("charge " + said.path("charge_id") + ": " + attempts + " attempts bear it");
+        }
+      }
+      case "refund" -> {
+        long refunds =
+            count(
+                "SELECT count(*) FROM gateway_refund WHERE order_id = ? AND amount = ?",
+                said.path("order_id").asLong(),
+                said.path("amount").asLong());
+        if (refunds != 1) {
+          wrong.add("refund " + said.path("refund_id") + ": " + refunds + " refunds bear it");
+        }
+      }
+      default -> throw new IllegalStateException(a.kind());
+    }
+    return wrong;
+  }
+
+  private static Answer send(
+      Shopper shopper, String kind, String path, String key, String body, Queue<Answer> answers) {
+    HttpResponse<String> answer = shopper.untilFinal(path, key, body);
+    if (answer.statusCode() != 201) {
+      throw new AssertionError(kind + " " + key + ": " + answer.statusCode() + " " + answer.body());
+    }
+    Answer given =
+        new Answer(kind, path, key, body, answer.statusCode(), answer.body(), Instant.now());
+    answers.add(given);
+    return given;
+  }
+
+  private static Api shop() {
+    return Api.at(SERVER.baseUrl(), "shop-a");
+  }
+
+  private static String status(long orderId) {
+    HttpResponse<String> order = shop().get("/api/orders/" + orderId);
+    return order.statusCode() == 200 ? Shopper.json(order.body()).path("status").asText() : null;
+  }
+
+  private static String newProduct(int onHand, long unitPrice, int taxRate) {
+    String sku = "FO-" + UUID.randomUUID().toString().substring(0, 18).toUpperCase();
+    pair.update(
+        "INSERT INTO product (sku, name, unit_price, tax_rate) VALUES (?, ?, ?, ?)",
+        List.of(sku, "Failover item " + sku, unitPrice, taxRate));
+    pair.update(
+        "INSERT INTO stock (sku, on_hand, reserved) VALUES (?, ?, 0)", List.of(sku, onHand));
+    return sku;
+  }
+
+  private static long count(String sql, Object... args) {
+    String value = text(sql, args);
+    return value == null ? 0 : Long.parseLong(value);
+  }
+
+  /** The first column of the first row on whichever server is primary now, or null. */
+  private static String text(String sql, Object... args) {
+    List<String> all = texts(sql, args);
+    return all.isEmpty() ? null : all.get(0);
+  }
+
+  /** The first column of every row on whichever server is primary now. */
+  private static List<String> texts(String sql, Object... args) {
+    try (Connection c = pair.connectToPrimary();
+        PreparedStatement query = c.prepareStatement(sql)) {
+      for (int i = 0; i < args.length; i++) {
+        query.setObject(i + 1, args[i]);
+      }
+      List<String> values = new ArrayList<>();
+      try (ResultSet rows = query.executeQuery()) {
+        while (rows.next()) {
+          values.add(rows.getString(1));
+        }
+      }
+      return values;
+    } catch (SQLException e) {
+      throw new IllegalStateException(sql, e);
+    }
+  }
+
+  private static boolean eventually(java.util.function.BooleanSupplier condition, Duration limit)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + limit.toNanos();
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > deadline) {
+        return false;
+      }
+      Thread.sleep(100);
+    }
+    return true;
+  }
+
+  /** The server's readiness, asked ten times a second, with the time of each change. */
+  static final class Readiness {
+
+    record Change(Instant at, int status) {}
+
+    private final List<Change> changes = new ArrayList<>();
+    private final Thread poller;
+    private volatile boolean stopped;
+
+    private Readiness(String base) {
+      HttpRequest ready =
+          HttpRequest.newBuilder(URI.create(base + "/health/ready"))
+              .timeout(Duration.ofSeconds(5))
+              .build();
+      poller =
+          new Thread(
+              () -> {
+                while (!stopped) {
+                  int status;
+                  try {
+                    status = Api.send(ready).statusCode();
+                  } catch (RuntimeException noAnswer) {
+                    status = 0;
+                  }
+                  synchronized (changes) {
+                    if (!stopped
+                        && (changes.isEmpty()
+                            || changes.get(changes.size() - 1).status() != status)) {
+                      changes.add(new Change(Instant.now(), status));
+                    }
+                  }
+                  try {
+                    Thread.sleep(100);
+                  } catch (InterruptedException e) {
+                    return;
+                  }
+                }
+              },
+              "failover-readiness");
+      poller.setDaemon(true);
+      poller.start();
+    }
+
+    static Readiness watch(String base) {
+      return new Readiness(base);
+    }
+
+    boolean saw(int status) {
+      synchronized (changes) {
+        return changes.stream().anyMatch(c -> c.status() == status);
+      }
+    }
+
+    int last() {
+      synchronized (changes) {
+        return changes.isEmpty() ? 0 : changes.get(changes.size() - 1).status();
+      }
+    }
+
+    List<Change> stop() throws InterruptedException {
+      stopped = true;
+      poller.interrupt();
+      poller.join(10_000);
+      synchronized (changes) {
+        return List.copyOf(changes);
+      }
+    }
+
+    /** The changes as "200 at -3.2 s, 503 at +0.4 s, 200 at +6.1 s" from {@code origin}. */
+    static String describe(List<Change> changes, Instant origin) {
+      List<String> parts = new ArrayList<>();
+      for (Change c : changes) {
+        parts.add(
+            "%d at %+.1f s"
+                .formatted(c.status(), Duration.between(origin, c.at()).toMillis() / 1000.0));
+      }
+      return String.join(", ", parts);
+    }
+  }
+
+  /**
+   * An auditor who reads the newest signed checkpoint five times a second and keeps each one seen:
+   * what a verifier outside would hold.
+   */
+  static final class Checkpoints {
+
+    private final Map<Long, JsonNode> seen = new ConcurrentHashMap<>();
+    private final Thread poller;
+    private volatile boolean stopped;
+
+    private Checkpoints(String base) {
+      Api auditor = Api.at(base, "auditor");
+      poller =
+          new Thread(
+              () -> {
+                while (!stopped) {
+                  try {
+                    HttpResponse<String> page = auditor.get("/api/audit/checkpoints?size=1");
+                    if (page.statusCode() == 200) {
+                      for (JsonNode c : Shopper.json(page.body()).path("items")) {
+                        seen.putIfAbsent(c.path("seq").asLong(), c);
+                      }
+                    }
+                  } catch (RuntimeException noAnswer) {
+                    // the database is away: nothing read, nothing kept
+                  }
+                  try {
+                    Thread.sleep(200);
+                  } catch (InterruptedException e) {
+                    return;
+                  }
+                }
+              },
+              "failover-auditor");
+      poller.setDaemon(true);
+      poller.start();
+    }
+
+    static Checkpoints watch(String base) {
+      return new Checkpoints(base);
+    }
+
+    List<JsonNode> stop() throws InterruptedException {
+      stopped = true;
+      poller.interrupt();
+      poller.join(10_000);
+      return List.copyOf(seen.values());
+    }
+  }
+}
