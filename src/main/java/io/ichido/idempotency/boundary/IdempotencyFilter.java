@@ -52,6 +52,7 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -158,7 +159,17 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
             path,
             retention(settings),
             config.lease());
-    ClaimOutcome outcome = keys.claim(claim, settings == null || settings.transactional());
+    UUID token = UUID.randomUUID();
+    ClaimOutcome outcome;
+    try {
+      outcome = keys.claim(claim, settings == null || settings.transactional(), token);
+    } catch (RuntimeException unknown) {
+      // The claim may have committed although its answer was lost with the connection: released
+      // by its token once the database is back, or every retry would be told 409 until the lease
+      // ends. A claim that never committed, or one already taken over, is left as it is.
+      releases.releaseLater(new Claimed(scope, key, token));
+      throw unknown;
+    }
     Object span = spans.current();
     if (outcome instanceof Claimed claimed) {
       metrics.executed();

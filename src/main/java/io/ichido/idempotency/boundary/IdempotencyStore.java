@@ -1,6 +1,7 @@
 package io.ichido.idempotency.boundary;
 
 import io.ichido.idempotency.control.IdempotencyKeys;
+import io.ichido.idempotency.control.KeyReleases;
 import io.ichido.idempotency.entity.ClaimOutcome;
 import io.ichido.idempotency.entity.ClaimOutcome.Claimed;
 import io.ichido.idempotency.entity.ClaimRequest;
@@ -19,6 +20,7 @@ import jakarta.transaction.Transactional.TxType;
 public class IdempotencyStore {
 
   @Inject IdempotencyKeys keys;
+  @Inject KeyReleases releases;
 
   /**
    * Claims the key in a short transaction of its own. A refused claim is an outcome, not an
@@ -40,6 +42,16 @@ public class IdempotencyStore {
   @Transactional(TxType.MANDATORY)
   public void complete(Claimed claim, StoredResponse response) {
     keys.complete(claim, response);
+  }
+
+  /**
+   * Forgets the claim now, or in the background once the database answers again (until the claim's
+   * lease would end anyway): for work that failed, perhaps because the database went away, which
+   * would make an immediate release fail too. Only a claim still in flight under its token is
+   * released; one whose work committed stays as it is.
+   */
+  public void releaseWhenPossible(Claimed claim) {
+    releases.release(claim);
   }
 
   /**

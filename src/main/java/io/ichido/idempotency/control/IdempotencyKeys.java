@@ -149,10 +149,20 @@ public class IdempotencyKeys {
    */
   @Transactional(TxType.REQUIRES_NEW)
   public ClaimOutcome claim(ClaimRequest request, boolean completedInTheEndpointsCommit) {
+    return claim(request, completedInTheEndpointsCommit, UUID.randomUUID());
+  }
+
+  /**
+   * As {@link #claim(ClaimRequest, boolean)}, with the token the claim takes if won: a caller that
+   * knows it can release a claim whose commit failed with its outcome unknown (the database went
+   * away during COMMIT), which may have committed all the same.
+   */
+  @Transactional(TxType.REQUIRES_NEW)
+  public ClaimOutcome claim(
+      ClaimRequest request, boolean completedInTheEndpointsCommit, UUID token) {
     long started = System.nanoTime();
     try {
       for (int attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
-        UUID token = UUID.randomUUID();
         Object[] row =
             (Object[])
                 em.createNativeQuery(CLAIM)

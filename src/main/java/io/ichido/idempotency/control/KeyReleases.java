@@ -66,14 +66,22 @@ public class KeyReleases {
           Level.WARNING,
           "Could not release a key of scope {0} ({1}); retrying until its lease ends",
           new Object[] {claim.scope(), failed.getClass().getSimpleName()});
-      later(
-          new Pending(
-              claim.scope(),
-              claim.key(),
-              claim.token(),
-              Instant.now().plus(config.lease()),
-              FIRST_RETRY));
+      releaseLater(claim);
     }
+  }
+
+  /**
+   * Releases {@code claim} in the background only, for a request that cannot tell whether its claim
+   * committed: trying now would keep its answer waiting on a database that just failed it.
+   */
+  public void releaseLater(Claimed claim) {
+    later(
+        new Pending(
+            claim.scope(),
+            claim.key(),
+            claim.token(),
+            Instant.now().plus(config.lease()),
+            FIRST_RETRY));
   }
 
   @Timeout

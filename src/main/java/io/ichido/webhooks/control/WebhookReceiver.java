@@ -218,7 +218,9 @@ public class WebhookReceiver {
       }
       return WebhookAnswer.PROCESSED;
     } catch (Exception e) {
-      keys.release(claimed);
+      // Now or, if the database that just failed the work is away, once it is back: a release
+      // that threw here would hide the failure and leave the event in flight until its lease ends.
+      keys.releaseWhenPossible(claimed);
       metrics.count(event.gateway(), "failed");
       spans.handled(event, "failed");
       if (e instanceof RuntimeException runtime) {
