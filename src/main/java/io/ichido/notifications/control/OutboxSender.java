@@ -4,13 +4,19 @@ import io.ichido.notifications.entity.ClaimedEmail;
 import io.ichido.notifications.entity.OutboxEmail;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Scope;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.mail.MessagingException;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * Sends the emails of one claim with no transaction, row lock or pooled connection held: SMTP may
@@ -23,6 +29,12 @@ import java.util.Optional;
  */
 @ApplicationScoped
 public class OutboxSender {
+
+  private static final Logger LOG = Logger.getLogger(OutboxSender.class.getName());
+  private static final Duration FIRST_RETRY = Duration.ofMillis(500);
+  private static final Duration LONGEST_WAIT = Duration.ofSeconds(5);
+
+  @Resource ManagedScheduledExecutorService scheduler;
 
   @Inject Mailer mailer;
   @Inject MailSettings settings;
@@ -42,6 +54,50 @@ public class OutboxSender {
     }
   }
 
+  /**
+   * Records that SMTP took the email. When that fails (the database went away, perhaps during the
+   * very COMMIT), the email was sent all the same: the record is tried again in the background
+   * while the lease still holds it, or another sender would send it a second time once the lease
+   * ran out. A record that did commit before is found as it is (the token guards it), so a second
+   * one changes nothing.
+   */
+  private Optional<OutboxEmail.Status> recordSent(ClaimedEmail email, Claim claim) {
+    try {
+      return leases.sent(email, claim.token());
+    } catch (RuntimeException unrecorded) {
+      LOG.log(
+          Level.WARNING,
+          "Could not record email {0} as sent ({1}); retrying while its lease holds",
+          new Object[] {email.dedupeKey(), unrecorded.getClass().getSimpleName()});
+      recordSentLater(email, claim, FIRST_RETRY);
+      throw unrecorded;
+    }
+  }
+
+  private void recordSentLater(ClaimedEmail email, Claim claim, Duration delay) {
+    if (!claim.roomFor(delay, System.nanoTime())) {
+      LOG.log(
+          Level.WARNING,
+          "Gave up recording email {0} as sent: its lease ends, and it may go out twice (same"
+              + " Message-ID)",
+          email.dedupeKey());
+      return;
+    }
+    scheduler.schedule(
+        () -> {
+          try {
+            leases.sent(email, claim.token());
+            LOG.log(Level.INFO, "Recorded email {0} as sent late", email.dedupeKey());
+          } catch (RuntimeException stillFailing) {
+            Duration doubled = delay.multipliedBy(2);
+            recordSentLater(
+                email, claim, doubled.compareTo(LONGEST_WAIT) > 0 ? LONGEST_WAIT : doubled);
+          }
+        },
+        delay.toMillis(),
+        TimeUnit.MILLISECONDS);
+  }
+
   private void send(ClaimedEmail email, Claim claim) {
     Span span = spans.sending(email);
     Scope current = span.makeCurrent();
@@ -54,9 +110,7 @@ public class OutboxSender {
         failure = e;
       }
       recorded =
-          failure == null
-              ? leases.sent(email, claim.token())
-              : leases.failed(email, claim.token(), failure);
+          failure == null ? recordSent(email, claim) : leases.failed(email, claim.token(), failure);
     } finally {
       spans.ended(span, recorded.orElse(null), failure);
       current.close();
