@@ -141,6 +141,7 @@ class FailoverIT {
     String customer = OrderJson.customer("failover");
     Queue<Answer> answers = new ConcurrentLinkedQueue<>();
     Map<Long, Long> ordered = new ConcurrentHashMap<>();
+    Set<Long> refunded = ConcurrentHashMap.newKeySet();
     AtomicInteger paid = new AtomicInteger();
     AtomicInteger retries = new AtomicInteger();
     Map<String, Integer> retriedAfter = new ConcurrentHashMap<>();
@@ -190,7 +191,7 @@ class FailoverIT {
                               gateway,
                               gateway.equals("paypay") ? "paypay" : "card",
                               Sandbox.CARD_THAT_PAYS.getOrDefault(gateway, ""),
-                              "failover-" + orderId + "@failover.example"),
+                              customerEmail(orderId)),
                           answers);
                   if (gateway.equals("paypay")) {
                     Sandbox.complete("paypay", charge.json().path("charge_id").asText());
@@ -207,6 +208,7 @@ class FailoverIT {
                         "failover-refund-" + UUID.randomUUID(),
                         "{\"amount\":100,\"reason\":\"a cup arrived chipped\"}",
                         answers);
+                    refunded.add(orderId);
                   }
                   retries.addAndGet(shopper.retries());
                   shopper.retriedAfter().forEach((k, n) -> retriedAfter.merge(k, n, Integer::sum));
@@ -336,6 +338,23 @@ class FailoverIT {
           .isEqualTo(checkpoint.path("hash").asText());
     }
     failover.assertThat(signed).as("checkpoints signed during the soak").isNotEmpty();
+    // One receipt per order, and one return invoice per refund: no mail twice, none missing.
+    for (long orderId : ordered.keySet()) {
+      String address = customerEmail(orderId);
+      int expected = refunded.contains(orderId) ? 2 : 1;
+      failover
+          .assertThat(eventually(() -> MAILBOX.count(address) >= expected, Duration.ofSeconds(30)))
+          .as("mail to %s", address)
+          .isTrue();
+    }
+    Thread.sleep(2_000); // a second copy would come within the outbox's next poll
+    for (long orderId : ordered.keySet()) {
+      String address = customerEmail(orderId);
+      failover
+          .assertThat(MAILBOX.count(address))
+          .as("mail to %s", address)
+          .isEqualTo(refunded.contains(orderId) ? 2 : 1);
+    }
     failover.assertAll();
   }
 
@@ -530,12 +549,20 @@ class FailoverIT {
     return given;
   }
 
+  private static String customerEmail(long orderId) {
+    return "failover-" + orderId + "@failover.example";
+  }
+
   private static Api shop() {
     return Api.at(SERVER.baseUrl(), "shop-a");
   }
 
+  /** The order's status, null while the server cannot say; an order gone is an error at once. */
   private static String status(long orderId) {
     HttpResponse<String> order = shop().get("/api/orders/" + orderId);
+    if (order.statusCode() == 404) {
+      throw new AssertionError("order " + orderId + " is gone: " + order.body());
+    }
     return order.statusCode() == 200 ? Shopper.json(order.body()).path("status").asText() : null;
   }
 
