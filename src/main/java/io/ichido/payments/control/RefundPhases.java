@@ -192,7 +192,7 @@ class RefundPhases {
     }
     boolean resent = !(creator && refund.tries() == 0);
     if (!resent) {
-      refund.firstTry(); // its creator holds it from the start
+      refund.firstTry(settings.attemptLease()); // its creator holds it from the start
     } else if (!refund.claim(settings.attemptLease())) {
       return null;
     }

@@ -261,9 +261,20 @@ public class GatewayRefund {
     return true;
   }
 
-  /** The first sender holds it from its creation on: this counts its try. */
-  public void firstTry() {
+  /**
+   * The first sender holds it from its creation on: this counts its try, and its lease runs from
+   * now. The send may start well after the creation (a review refund's later attempts wait for the
+   * earlier ones); a lease still counted from the creation could then run out while it is with the
+   * gateway, and a sweep would send it a second time, which a gateway without refund keys (Omise,
+   * 2C2P) would pay twice.
+   */
+  public void firstTry(Duration lease) {
     this.tries = Math.max(tries, 1);
+    Instant until = now().plus(lease);
+    if (leaseUntil == null || leaseUntil.isBefore(until)) {
+      this.leaseUntil = until;
+      this.retryAfter = until;
+    }
   }
 
   public void succeeded(String gatewayRefundId) {

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.ichido.payments.control.ChargeOutcome;
 import io.ichido.payments.entity.ChargeAttempt;
 import io.ichido.payments.entity.ChargeStatus;
-import io.ichido.payments.entity.PaymentMethod;
+import io.ichido.payments.entity.TestAttempts;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
@@ -37,20 +37,7 @@ class ReturnViewTest {
   }
 
   private static ChargeOutcome outcome(boolean processing) {
-    ChargeAttempt attempt =
-        new ChargeAttempt(
-            7,
-            "pay-1",
-            "ik_x",
-            "omise",
-            PaymentMethod.CARD,
-            5000,
-            "JPY",
-            "ORDER-7",
-            "{}",
-            null,
-            Duration.ofMinutes(1),
-            1);
+    ChargeAttempt attempt = TestAttempts.card("omise", Duration.ofMinutes(1));
     attempt.answered(ChargeStatus.REQUIRES_ACTION, "chrg_test_1", null, null);
     return new ChargeOutcome(
         attempt,

@@ -10,19 +10,7 @@ import org.junit.jupiter.api.Test;
 class ChargeAttemptTest {
 
   private static ChargeAttempt started(Duration lease) {
-    return new ChargeAttempt(
-        7,
-        "pay-1",
-        "ik_x",
-        "stripe",
-        PaymentMethod.CARD,
-        5000,
-        "JPY",
-        "ORDER-7",
-        "{}",
-        null,
-        lease,
-        1);
+    return TestAttempts.card("stripe", lease);
   }
 
   @Test
