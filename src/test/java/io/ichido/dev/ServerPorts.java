@@ -51,7 +51,10 @@ public final class ServerPorts {
   /**
    * A port from {@code from} (inclusive) to {@code to} (exclusive) that this JVM has not handed out
    * and no socket on the loopback interface holds now. Free now is all it can say: any process on
-   * the machine may bind it before the caller does.
+   * the machine may bind it before the caller does, and a process this JVM starts meanwhile holds
+   * the probe's socket for a moment after the probe closed it (it inherits the descriptor until the
+   * JDK's launcher closes it in the child). A server that starts seconds later, as PostgreSQL does
+   * after initdb, finds it free.
    */
   static int freeBetween(int from, int to) throws IOException {
     for (int attempt = 0; attempt < 100; attempt++) {

@@ -8,6 +8,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.DisplayName;
@@ -15,10 +16,16 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What {@link ServerPorts} promises: a port outside the ephemeral range, never twice, never one a
- * socket holds when it is asked. It cannot promise that nobody on the machine binds the port after
- * it answered, so these tests never bind a port after it was handed out: an earlier version did,
- * and failed twice in CI runs (port found free, then taken, and {@code ss} a moment later saw no
- * socket on it), which is a race with every process on the machine, not a fault in the class.
+ * socket holds when it is asked.
+ *
+ * <p>A port is not always free the moment its socket closes. The unit tests run their classes at
+ * once in one JVM, and some start processes meanwhile (initdb, pg_ctl): a child process inherits
+ * every open descriptor of the JVM, this test's listening socket included, until the JDK's launcher
+ * closes them in the child, so for that moment the port stays bound after the test closed it. An
+ * earlier version asserted the port bindable right after a close and failed three times in CI (port
+ * 24920 "free, then taken", with {@code ss} seeing no socket a moment later); a loop binding and
+ * closing ports beside a thread that starts {@code true} over and over saw it 4,302 times in 1.26
+ * million, and never without that thread. So these tests ask only that the port becomes free.
  */
 class ServerPortsTest {
 
@@ -48,9 +55,20 @@ class ServerPortsTest {
       assertThat(holder.getLocalPort()).isEqualTo(port);
       assertThat(ServerPorts.free(port)).isFalse();
     }
-    assertThat(ServerPorts.free(port)).isTrue();
+    assertThat(freeWithin(port, Duration.ofSeconds(10))).as("free again once closed").isTrue();
     assertThatThrownBy(() -> ServerPorts.freeBetween(port, port + 1))
         .isInstanceOf(IOException.class)
         .hasMessageContaining("No free port found between " + port);
+  }
+
+  private static boolean freeWithin(int port, Duration limit) throws InterruptedException {
+    long deadline = System.nanoTime() + limit.toNanos();
+    while (!ServerPorts.free(port)) {
+      if (System.nanoTime() > deadline) {
+        return false;
+      }
+      Thread.sleep(10);
+    }
+    return true;
   }
 }
