@@ -31,8 +31,16 @@ import java.util.logging.Logger;
 public class OutboxSender {
 
   private static final Logger LOG = Logger.getLogger(OutboxSender.class.getName());
-  private static final Duration FIRST_RETRY = Duration.ofMillis(500);
-  private static final Duration LONGEST_WAIT = Duration.ofSeconds(5);
+
+  /**
+   * Retries of a "sent" record come every second at the most: the lease is short (minutes in
+   * production, seconds in tests) and every retry it misses risks a second copy. At most {@code
+   * ichido.mail.senders} emails are with SMTP at once, so that is a handful of queries a second
+   * while the database is away.
+   */
+  private static final Duration FIRST_RETRY = Duration.ofMillis(250);
+
+  private static final Duration LONGEST_WAIT = Duration.ofSeconds(1);
 
   @Resource ManagedScheduledExecutorService scheduler;
 
