@@ -53,10 +53,25 @@ public final class Mailbox {
    * alone.
    */
   public synchronized void start() {
-    if (!smtp.isRunning()) {
-      // Whoever listened meanwhile (a test's own server) may still be letting go of the port.
+    for (int attempt = 1; !smtp.isRunning(); attempt++) {
+      // Whoever listened meanwhile (a test's own server) may still be letting go of the port; and
+      // a process this JVM starts in the moment between the probe and GreenMail's bind inherits
+      // the probe's socket until the JDK's launcher closes it in the child, so the bind can fail
+      // although the port was free: then it is tried again.
       untilFree();
-      smtp.start();
+      try {
+        smtp.start();
+      } catch (RuntimeException failed) {
+        if (attempt >= 5) {
+          throw failed;
+        }
+      }
+      if (!smtp.isRunning()) {
+        if (attempt >= 5) {
+          throw new IllegalStateException("The mailbox could not listen on port " + PORT);
+        }
+        smtp.stop();
+      }
     }
   }
 
