@@ -2,6 +2,7 @@ package io.ichido.notifications.control;
 
 import io.ichido.notifications.entity.ClaimedEmail;
 import io.ichido.notifications.entity.OutboxEmail;
+import io.ichido.platform.control.RetriesInBackground;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Scope;
 import jakarta.annotation.Resource;
@@ -14,7 +15,6 @@ import jakarta.transaction.Transactional.TxType;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -77,33 +77,26 @@ public class OutboxSender {
           Level.WARNING,
           "Could not record email {0} as sent ({1}); retrying while its lease holds",
           new Object[] {email.dedupeKey(), unrecorded.getClass().getSimpleName()});
-      recordSentLater(email, claim, FIRST_RETRY);
+      recordSentLater(email, claim);
       throw unrecorded;
     }
   }
 
-  private void recordSentLater(ClaimedEmail email, Claim claim, Duration delay) {
-    if (!claim.roomFor(delay, System.nanoTime())) {
-      LOG.log(
-          Level.WARNING,
-          "Gave up recording email {0} as sent: its lease ends, and it may go out twice (same"
-              + " Message-ID)",
-          email.dedupeKey());
-      return;
-    }
-    scheduler.schedule(
-        () -> {
-          try {
-            leases.sent(email, claim.token());
-            LOG.log(Level.INFO, "Recorded email {0} as sent late", email.dedupeKey());
-          } catch (RuntimeException stillFailing) {
-            Duration doubled = delay.multipliedBy(2);
-            recordSentLater(
-                email, claim, doubled.compareTo(LONGEST_WAIT) > 0 ? LONGEST_WAIT : doubled);
-          }
-        },
-        delay.toMillis(),
-        TimeUnit.MILLISECONDS);
+  private void recordSentLater(ClaimedEmail email, Claim claim) {
+    new RetriesInBackground(
+            scheduler,
+            FIRST_RETRY,
+            LONGEST_WAIT,
+            wait -> claim.roomFor(wait, System.nanoTime()),
+            () -> leases.sent(email, claim.token()),
+            () -> LOG.log(Level.INFO, "Recorded email {0} as sent late", email.dedupeKey()),
+            () ->
+                LOG.log(
+                    Level.WARNING,
+                    "Gave up recording email {0} as sent: its lease ends, and it may go out twice"
+                        + " (same Message-ID)",
+                    email.dedupeKey()))
+        .start();
   }
 
   private void send(ClaimedEmail email, Claim claim) {

@@ -1,12 +1,12 @@
 package io.ichido.payments.control;
 
+import io.ichido.platform.control.RetriesInBackground;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -61,30 +61,23 @@ public class LateRecords {
 
   private void later(
       long attemptId, String what, Supplier<?> record, Instant giveUp, Duration wait) {
-    scheduler.schedule(
-        () -> {
-          try {
-            record.get();
-            LOG.log(
-                Level.INFO,
-                "Recorded the {0} of charge attempt {1} late",
-                new Object[] {what, attemptId});
-          } catch (RuntimeException stillFailing) {
-            Duration next =
-                wait.multipliedBy(2).compareTo(LONGEST_WAIT) > 0
-                    ? LONGEST_WAIT
-                    : wait.multipliedBy(2);
-            if (Instant.now().plus(next).isBefore(giveUp)) {
-              later(attemptId, what, record, giveUp, next);
-            } else {
-              LOG.log(
-                  Level.WARNING,
-                  "Gave up recording the {0} of charge attempt {1}: the reconciler will ask the gateway",
-                  new Object[] {what, attemptId});
-            }
-          }
-        },
-        wait.toMillis(),
-        TimeUnit.MILLISECONDS);
+    new RetriesInBackground(
+            scheduler,
+            wait,
+            LONGEST_WAIT,
+            next -> Instant.now().plus(next).isBefore(giveUp),
+            record::get,
+            () ->
+                LOG.log(
+                    Level.INFO,
+                    "Recorded the {0} of charge attempt {1} late",
+                    new Object[] {what, attemptId}),
+            () ->
+                LOG.log(
+                    Level.WARNING,
+                    "Gave up recording the {0} of charge attempt {1}: the reconciler will ask the"
+                        + " gateway",
+                    new Object[] {what, attemptId}))
+        .start();
   }
 }
