@@ -10,7 +10,6 @@ import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.SecondServer;
 import io.ichido.it.support.Shopper;
 import io.ichido.it.support.SoakSize;
-import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -146,7 +145,7 @@ class FailoverIT {
     AtomicInteger retries = new AtomicInteger();
     Map<String, Integer> retriedAfter = new ConcurrentHashMap<>();
     Checkpoints checkpoints = Checkpoints.watch(SERVER.baseUrl());
-    Readiness readiness = Readiness.watch(SERVER.baseUrl());
+    ReadinessWatch readiness = ReadinessWatch.of(Map.of(APP, SERVER.baseUrl()));
     List<String> shoppersFailed = new ArrayList<>();
     Instant killedAt;
     Instant promotedAt;
@@ -233,7 +232,9 @@ class FailoverIT {
         pair.killPrimary();
       }
       Await.until(
-          "readiness to say no primary answers", Duration.ofSeconds(30), () -> readiness.saw(503));
+          "readiness to say no primary answers",
+          Duration.ofSeconds(30),
+          () -> readiness.saw(APP, 503));
       pair.promote();
       promotedAt = Instant.now();
       if (TWIN_AFTER.get() != null) {
@@ -253,8 +254,8 @@ class FailoverIT {
     } finally {
       clients.shutdownNow();
     }
-    Await.until("readiness UP again", Duration.ofSeconds(30), () -> readiness.last() == 200);
-    List<Readiness.Change> changes = readiness.stop();
+    Await.until("readiness UP again", Duration.ofSeconds(30), () -> readiness.last(APP) == 200);
+    List<ReadinessWatch.Change> changes = readiness.stopTimed().get(APP);
     List<JsonNode> signed = checkpoints.stop();
 
     SoftAssertions failover = new SoftAssertions();
@@ -287,7 +288,7 @@ class FailoverIT {
         retriedAfter,
         Duration.between(killedAt, promotedAt).toMillis(),
         firstPayment == null ? "-" : Duration.between(killedAt, firstPayment).toMillis(),
-        Readiness.describe(changes, killedAt),
+        ReadinessWatch.describe(changes, killedAt),
         signed.size(),
         lost.size(),
         shoppersFailed.size(),
@@ -616,86 +617,6 @@ class FailoverIT {
       Thread.sleep(100);
     }
     return true;
-  }
-
-  /** The server's readiness, asked ten times a second, with the time of each change. */
-  static final class Readiness {
-
-    record Change(Instant at, int status) {}
-
-    private final List<Change> changes = new ArrayList<>();
-    private final Thread poller;
-    private volatile boolean stopped;
-
-    private Readiness(String base) {
-      HttpRequest ready =
-          HttpRequest.newBuilder(URI.create(base + "/health/ready"))
-              .timeout(Duration.ofSeconds(5))
-              .build();
-      poller =
-          new Thread(
-              () -> {
-                while (!stopped) {
-                  int status;
-                  try {
-                    status = Api.send(ready).statusCode();
-                  } catch (RuntimeException noAnswer) {
-                    status = 0;
-                  }
-                  synchronized (changes) {
-                    if (!stopped
-                        && (changes.isEmpty()
-                            || changes.get(changes.size() - 1).status() != status)) {
-                      changes.add(new Change(Instant.now(), status));
-                    }
-                  }
-                  try {
-                    Thread.sleep(100);
-                  } catch (InterruptedException e) {
-                    return;
-                  }
-                }
-              },
-              "failover-readiness");
-      poller.setDaemon(true);
-      poller.start();
-    }
-
-    static Readiness watch(String base) {
-      return new Readiness(base);
-    }
-
-    boolean saw(int status) {
-      synchronized (changes) {
-        return changes.stream().anyMatch(c -> c.status() == status);
-      }
-    }
-
-    int last() {
-      synchronized (changes) {
-        return changes.isEmpty() ? 0 : changes.get(changes.size() - 1).status();
-      }
-    }
-
-    List<Change> stop() throws InterruptedException {
-      stopped = true;
-      poller.interrupt();
-      poller.join(10_000);
-      synchronized (changes) {
-        return List.copyOf(changes);
-      }
-    }
-
-    /** The changes as "200 at -3.2 s, 503 at +0.4 s, 200 at +6.1 s" from {@code origin}. */
-    static String describe(List<Change> changes, Instant origin) {
-      List<String> parts = new ArrayList<>();
-      for (Change c : changes) {
-        parts.add(
-            "%d at %+.1f s"
-                .formatted(c.status(), Duration.between(origin, c.at()).toMillis() / 1000.0));
-      }
-      return String.join(", ", parts);
-    }
   }
 
   /**
