@@ -20,10 +20,22 @@ public final class IdempotentOperations {
   /**
    * An HTTP method and a path template relative to the JAX-RS application; {@code scopeHeader}
    * empty when the authenticated principal scopes its keys; {@code retention} as its
-   * {@code @Idempotent} names it, empty for the configured one.
+   * {@code @Idempotent} names it, empty for the configured one; {@code keyPointer} where in the
+   * body the key is, empty when only the header carries it.
    */
   public record Operation(
-      String method, String path, boolean keyRequired, String scopeHeader, String retention) {
+      String method,
+      String path,
+      boolean keyRequired,
+      String scopeHeader,
+      String retention,
+      String keyPointer) {
+
+    /** An operation whose key is in the header. */
+    public Operation(
+        String method, String path, boolean keyRequired, String scopeHeader, String retention) {
+      this(method, path, keyRequired, scopeHeader, retention, "");
+    }
 
     /** How long a completed key of this operation is kept, given the configured retention. */
     public Duration keptFor(Duration configured) {
@@ -54,9 +66,43 @@ public final class IdempotentOperations {
                 path(resource, method),
                 settings.required(),
                 settings.scopeHeader().strip(),
-                settings.retention().strip()));
+                settings.retention().strip(),
+                settings.keyPointer()));
       }
     }
+  }
+
+  /**
+   * The template with each parameter's regular expression left out ({@code {id: \\d{1,18}}} is
+   * {@code {id}}), as OpenAPI documents the path; braces inside an expression nest.
+   */
+  static String withoutRegexes(String template) {
+    StringBuilder out = new StringBuilder(template.length());
+    int i = 0;
+    while (i < template.length()) {
+      char c = template.charAt(i);
+      if (c != '{') {
+        out.append(c);
+        i++;
+        continue;
+      }
+      int depth = 0;
+      int end = i;
+      for (; end < template.length(); end++) {
+        char e = template.charAt(end);
+        if (e == '{') {
+          depth++;
+        } else if (e == '}' && --depth == 0) {
+          break;
+        }
+      }
+      String parameter = template.substring(i + 1, Math.min(end, template.length()));
+      int colon = parameter.indexOf(':');
+      out.append('{').append((colon < 0 ? parameter : parameter.substring(0, colon)).strip());
+      out.append('}');
+      i = end + 1;
+    }
+    return out.toString();
   }
 
   static String httpMethod(Method method) {
@@ -77,8 +123,7 @@ public final class IdempotentOperations {
             + (onClass == null ? "" : onClass.value())
             + "/"
             + (onMethod == null ? "" : onMethod.value());
-    String normalized =
-        joined.replaceAll("\\{\\s*(\\w[\\w.-]*)\\s*:[^}]*}", "{$1}").replaceAll("/+", "/");
+    String normalized = withoutRegexes(joined).replaceAll("/+", "/");
     return normalized.length() > 1 && normalized.endsWith("/")
         ? normalized.substring(0, normalized.length() - 1)
         : normalized;

@@ -31,6 +31,11 @@ class IdempotentOperationsTest {
     @POST
     @Path("plain")
     public void plain() {}
+
+    @POST
+    @Path("{entry: \\d{1,18}}/reverse")
+    @Idempotent
+    public void reverse() {}
   }
 
   @Test
@@ -51,6 +56,16 @@ class IdempotentOperationsTest {
     assertThat(keptFor)
         .containsOnly(
             Map.entry("/ledger/{account}", CONFIGURED),
-            Map.entry("/ledger/{account}/short-lived", Duration.ofSeconds(4)));
+            Map.entry("/ledger/{account}/short-lived", Duration.ofSeconds(4)),
+            Map.entry("/ledger/{account}/{entry}/reverse", CONFIGURED));
+  }
+
+  @Test
+  @DisplayName("a parameter's regular expression is left out of its path, braces in it included")
+  void regexesLeftOut() {
+    assertThat(IdempotentOperations.withoutRegexes("/orders/{id: \\d{1,18}}/cancel"))
+        .isEqualTo("/orders/{id}/cancel");
+    assertThat(IdempotentOperations.withoutRegexes("/a/{ x : [a-z]{2}(-[a-z]{2})? }/{y}"))
+        .isEqualTo("/a/{x}/{y}");
   }
 }
