@@ -2,8 +2,8 @@ package io.ichido.audit.control;
 
 import io.ichido.audit.entity.KeyRetries;
 import io.ichido.audit.entity.LogKind;
-import io.ichido.idempotency.entity.IdempotencyKeyAnswered;
-import io.ichido.idempotency.entity.IdempotencyKeyAnswered.Outcome;
+import io.ichido.idempotency.entity.IdempotencyKeyEvent;
+import io.ichido.idempotency.entity.IdempotencyKeyEvent.Kind;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -64,11 +64,14 @@ public class RetryTraffic {
     unrecorded = registry.counter("ichido.audit.retry.traffic.unrecorded");
   }
 
-  void onAnswered(@Observes IdempotencyKeyAnswered event) {
+  void onAnswered(@Observes IdempotencyKeyEvent event) {
+    if (!event.kind().answeredFromStore()) {
+      return; // claims, completions, releases and expiries are not retry traffic
+    }
     try (Connection connection = dataSource.getConnection()) {
       connection.setAutoCommit(true);
       insert(connection, event);
-      if (event.outcome() == Outcome.REUSED) {
+      if (event.kind() == Kind.REUSED) {
         chainFirstReuse(connection, event);
       }
     } catch (SQLException e) {
@@ -83,7 +86,7 @@ public class RetryTraffic {
    * this connection stays with the request until it ends (Liberty's local transaction containment),
    * and a transaction of its own would need a second one while this is held.
    */
-  private static void chainFirstReuse(Connection connection, IdempotencyKeyAnswered event)
+  private static void chainFirstReuse(Connection connection, IdempotencyKeyEvent event)
       throws SQLException {
     connection.setAutoCommit(false);
     try {
@@ -108,8 +111,7 @@ public class RetryTraffic {
     }
   }
 
-  private static void insert(Connection connection, IdempotencyKeyAnswered event)
-      throws SQLException {
+  private static void insert(Connection connection, IdempotencyKeyEvent event) throws SQLException {
     try (PreparedStatement insert =
         connection.prepareStatement(
             "WITH unflushed AS (SELECT set_config('synchronous_commit', 'off', true))"
@@ -117,7 +119,7 @@ public class RetryTraffic {
                 + " SELECT ?, ?, ?, ?, ?, ? FROM unflushed")) {
       insert.setString(1, event.scope());
       insert.setString(2, event.key());
-      insert.setString(3, event.outcome().name());
+      insert.setString(3, event.kind().name());
       insert.setInt(4, event.status());
       insert.setString(5, event.method());
       insert.setString(6, event.path());
@@ -126,7 +128,7 @@ public class RetryTraffic {
   }
 
   /** Whether this is the key's first reuse with another body (of those still remembered). */
-  private static boolean firstReuse(Connection connection, IdempotencyKeyAnswered event)
+  private static boolean firstReuse(Connection connection, IdempotencyKeyEvent event)
       throws SQLException {
     try (PreparedStatement first =
         connection.prepareStatement(
@@ -138,7 +140,7 @@ public class RetryTraffic {
     }
   }
 
-  private void warn(IdempotencyKeyAnswered event, SQLException e) {
+  private void warn(IdempotencyKeyEvent event, SQLException e) {
     long now = System.nanoTime();
     long last = lastWarning.get();
     if (now - last < WARN_EVERY_NANOS || !lastWarning.compareAndSet(last, now)) {
@@ -150,7 +152,7 @@ public class RetryTraffic {
         "Retry traffic not recorded ({0} {1} answered {2}; {3} more left out of this log since the"
             + " last warning): {4}",
         new Object[] {
-          event.method(), event.path(), event.outcome(), leftOut.getAndSet(0), e.getMessage()
+          event.method(), event.path(), event.kind(), leftOut.getAndSet(0), e.getMessage()
         });
   }
 

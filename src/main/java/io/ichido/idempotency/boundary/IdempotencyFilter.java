@@ -1,5 +1,8 @@
 package io.ichido.idempotency.boundary;
 
+import io.ichido.idempotency.boundary.Idempotent.Failures;
+import io.ichido.idempotency.control.BodyKey;
+import io.ichido.idempotency.control.EndpointPolicy;
 import io.ichido.idempotency.control.IdempotencyConfig;
 import io.ichido.idempotency.control.IdempotencyKeyHeader;
 import io.ichido.idempotency.control.IdempotencyKeyPurge;
@@ -9,6 +12,7 @@ import io.ichido.idempotency.control.IdempotencyScope;
 import io.ichido.idempotency.control.IdempotencySpans;
 import io.ichido.idempotency.control.InvalidIdempotencyKey;
 import io.ichido.idempotency.control.InvalidScopeHeader;
+import io.ichido.idempotency.control.KeyEvents;
 import io.ichido.idempotency.control.KeyReleases;
 import io.ichido.idempotency.control.LayerCheck;
 import io.ichido.idempotency.control.OperationDurations;
@@ -24,12 +28,10 @@ import io.ichido.idempotency.entity.ClaimOutcome.Completed;
 import io.ichido.idempotency.entity.ClaimOutcome.InUse;
 import io.ichido.idempotency.entity.ClaimOutcome.Mismatch;
 import io.ichido.idempotency.entity.ClaimRequest;
-import io.ichido.idempotency.entity.IdempotencyKeyAnswered;
-import io.ichido.idempotency.entity.IdempotencyKeyAnswered.Outcome;
+import io.ichido.idempotency.entity.IdempotencyKeyEvent.Kind;
 import io.ichido.idempotency.entity.StoredResponse;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Event;
 import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
@@ -41,6 +43,7 @@ import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.Provider;
 import jakarta.ws.rs.ext.Providers;
 import java.io.ByteArrayInputStream;
@@ -48,8 +51,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.Method;
 import java.security.Principal;
-import java.time.Duration;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -89,7 +92,10 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
   @Inject PendingRequest pending;
   @Inject OperationDurations durations;
   @Inject IdempotencySpans spans;
-  @Inject Event<IdempotencyKeyAnswered> answered;
+  @Inject KeyEvents events;
+
+  /** Each endpoint's policy, read once. */
+  private final Map<Method, EndpointPolicy> policies = new ConcurrentHashMap<>();
 
   @Override
   public void filter(ContainerRequestContext request) throws IOException {
@@ -98,6 +104,7 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
       request.abortWith(IdempotencyProblems.layerInactive());
       return;
     }
+    EndpointPolicy policy = policy(settings);
     String scope;
     try {
       scope = scopeOf(request, settings);
@@ -111,17 +118,17 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
               invalid.header(), invalid.missing(), invalid.reason()));
       return;
     }
-    String key;
+    String headerKey;
     try {
-      key =
+      headerKey =
           IdempotencyKeyHeader.parse(
               request.getHeaders().get(IdempotencyKeyHeader.NAME), config.keyMaxLength());
     } catch (InvalidIdempotencyKey invalid) {
       request.abortWith(IdempotencyProblems.invalidKey(invalid.getMessage()));
       return;
     }
-    if (key == null) {
-      if (settings == null || settings.required()) {
+    if (headerKey == null && policy.keyPointer().isEmpty()) {
+      if (policy.required()) {
         request.abortWith(IdempotencyProblems.missingKey());
       }
       return;
@@ -135,34 +142,58 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
     }
     request.setEntityStream(new ByteArrayInputStream(body));
 
-    String path = "/" + stripSlashes(request.getUriInfo().getPath());
-    String fingerprint;
+    Optional<CanonicalJson> json;
     try {
-      fingerprint =
-          RequestFingerprint.of(
-              request.getMethod(),
-              path,
-              request.getUriInfo().getRequestUri().getRawQuery(),
-              isJson(request.getMediaType()),
-              body,
-              config.maxJsonDepth());
+      json =
+          isJson(request.getMediaType())
+              ? CanonicalJson.parse(body, config.maxJsonDepth())
+              : Optional.empty();
     } catch (JsonTooDeep tooDeep) {
       request.abortWith(IdempotencyProblems.tooDeep(tooDeep.limit()));
       return;
     }
-    ClaimRequest claim =
-        new ClaimRequest(
-            scope,
-            key,
-            fingerprint,
+    String key;
+    if (policy.keyPointer().isPresent()) {
+      BodyKey found = BodyKey.of(json, policy.keyPointer().get(), config.keyMaxLength());
+      if (found.problem() != null) {
+        request.abortWith(IdempotencyProblems.invalidKey(found.problem()));
+        return;
+      }
+      if (found.key() == null && headerKey == null) {
+        if (policy.required()) {
+          request.abortWith(IdempotencyProblems.missingKeyInBody(policy.keyPointer().get()));
+        }
+        return;
+      }
+      if (found.key() != null && headerKey != null && !found.key().equals(headerKey)) {
+        request.abortWith(
+            IdempotencyProblems.invalidKey(
+                "Idempotency-Key header and the body's "
+                    + policy.keyPointer().get()
+                    + " name different keys"));
+        return;
+      }
+      key = found.key() != null ? found.key() : headerKey;
+    } else {
+      key = headerKey;
+    }
+
+    String path = "/" + stripSlashes(request.getUriInfo().getPath());
+    String fingerprint =
+        RequestFingerprint.of(
             request.getMethod(),
             path,
-            retention(settings),
-            config.lease());
+            request.getUriInfo().getRequestUri().getRawQuery(),
+            json,
+            body,
+            policy.selection());
+    ClaimRequest claim =
+        new ClaimRequest(
+            scope, key, fingerprint, request.getMethod(), path, policy.retention(), config.lease());
     UUID token = UUID.randomUUID();
     ClaimOutcome outcome;
     try {
-      outcome = keys.claim(claim, settings == null || settings.transactional(), token);
+      outcome = keys.claim(claim, policy.transactional(), token);
     } catch (RuntimeException unknown) {
       // The claim may have committed although its answer was lost with the connection: released
       // by its token once the database is back, or every retry would be told 409 until the lease
@@ -174,37 +205,37 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
     if (outcome instanceof Claimed claimed) {
       metrics.executed();
       spans.mark(span, IdempotencySpans.Outcome.EXECUTED, scope, key);
-      pending.claimed(claimed, providers, span);
+      pending.claimed(claimed, claim, policy, providers, span);
+      events.fire(Kind.CLAIMED, claim, 0, claimed.expiresAt());
     } else if (outcome instanceof Completed completed) {
       metrics.replayed();
       spans.mark(span, IdempotencySpans.Outcome.REPLAYED, scope, key);
-      answered(Outcome.REPLAYED, claim, completed.response().status());
-      request.abortWith(IdempotencyProblems.replay(completed.response()));
+      Response replay = IdempotencyProblems.replay(completed.response());
+      events.fire(Kind.REPLAYED, claim, replay.getStatus(), completed.expiresAt());
+      request.abortWith(IdempotencyProblems.withExpiry(replay, completed.expiresAt()));
     } else if (outcome instanceof InUse inUse) {
       metrics.inUse();
       spans.mark(span, IdempotencySpans.Outcome.IN_USE, scope, key);
-      answered(Outcome.IN_USE, claim, 409);
+      events.fire(Kind.IN_USE, claim, 409, inUse.expiresAt());
       request.abortWith(
-          IdempotencyProblems.inUse(
-              durations.retryAfterSeconds(
-                  resource.getResourceMethod(), inUse.retryAfterSeconds())));
-    } else if (outcome instanceof Mismatch) {
+          IdempotencyProblems.withExpiry(
+              IdempotencyProblems.inUse(
+                  durations.retryAfterSeconds(
+                      resource.getResourceMethod(), inUse.retryAfterSeconds())),
+              inUse.expiresAt()));
+    } else if (outcome instanceof Mismatch mismatch) {
       metrics.mismatched();
       spans.mark(span, IdempotencySpans.Outcome.REUSED, scope, key);
-      answered(Outcome.REUSED, claim, 422);
-      request.abortWith(IdempotencyProblems.reused());
+      events.fire(Kind.REUSED, claim, 422, mismatch.expiresAt());
+      request.abortWith(
+          IdempotencyProblems.withExpiry(IdempotencyProblems.reused(), mismatch.expiresAt()));
     }
-  }
-
-  private void answered(Outcome outcome, ClaimRequest claim, int status) {
-    answered.fire(
-        new IdempotencyKeyAnswered(
-            outcome, claim.scope(), claim.key(), claim.method(), claim.path(), status));
   }
 
   /**
    * Settles a claim the interceptor left open: the endpoint never ran (bad JSON, validation,
-   * security), or it failed with an exception that a mapper turned into this answer.
+   * security), or it failed with an exception that a mapper turned into this answer. Tells the
+   * client when the key it used expires, once its answer is recorded.
    */
   @Override
   public void filter(ContainerRequestContext request, ContainerResponseContext response)
@@ -215,15 +246,24 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
     if (pending.state() == PendingRequest.State.RELEASED) {
       spans.mark(pending.span(), IdempotencySpans.Outcome.RELEASED);
     }
+    if (pending.state() == PendingRequest.State.COMPLETED) {
+      expiresHeader(response, pending.claim());
+    }
     if (pending.state() != PendingRequest.State.CLAIMED) {
       return;
     }
     Claimed claim = pending.claim();
+    EndpointPolicy policy = pending.policy();
     int status = response.getStatus();
-    if (!pending.executed() || transientFailures.isTransient(status)) {
-      releases.release(claim);
+    if (!pending.executed() || transientFailures.isTransient(status) || !policy.keeps(status)) {
+      if (pending.executed() && policy.failures() == Failures.RETRIED) {
+        keys.letGo(claim);
+      } else {
+        releases.release(claim);
+      }
       pending.released();
       spans.mark(pending.span(), IdempotencySpans.Outcome.RELEASED);
+      events.fire(Kind.RELEASED, pending.request(), status, null);
       return;
     }
     MediaType type = response.getMediaType();
@@ -240,11 +280,27 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
             type == null ? null : type.toString(),
             response.getHeaderString(HttpHeaders.LOCATION),
             body);
-    if (keys.completeAlone(claim, stored)) {
+    if (keys.completeAlone(claim, stored.keptWithin(policy.maxStoredBytes()))) {
       pending.completed();
+      expiresHeader(response, claim);
+      events.fire(Kind.COMPLETED, pending.request(), status, claim.expiresAt());
     } else {
       LOG.log(Level.WARNING, "Idempotency key lost its lease before its answer was recorded");
     }
+  }
+
+  private static void expiresHeader(ContainerResponseContext response, Claimed claim) {
+    if (claim.expiresAt() != null) {
+      response
+          .getHeaders()
+          .putSingle(IdempotencyProblems.EXPIRES, IdempotencyProblems.httpDate(claim.expiresAt()));
+    }
+  }
+
+  /** The endpoint's policy, read from its annotation on its first request. */
+  private EndpointPolicy policy(Idempotent settings) {
+    return policies.computeIfAbsent(
+        resource.getResourceMethod(), method -> EndpointPolicy.of(settings, config));
   }
 
   /**
@@ -272,13 +328,6 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
     return onMethod != null
         ? onMethod
         : resource.getResourceClass().getAnnotation(Idempotent.class);
-  }
-
-  private Duration retention(Idempotent settings) {
-    if (settings == null || settings.retention().isBlank()) {
-      return config.retention();
-    }
-    return Duration.parse(settings.retention());
   }
 
   private byte[] readBody(ContainerRequestContext request) throws IOException {

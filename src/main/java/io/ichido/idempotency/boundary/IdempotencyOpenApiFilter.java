@@ -8,6 +8,7 @@ import io.ichido.idempotency.control.IdempotentOperations.Operation;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
+import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.OASFilter;
@@ -16,6 +17,7 @@ import org.eclipse.microprofile.openapi.models.PathItem;
 import org.eclipse.microprofile.openapi.models.media.Content;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.parameters.Parameter;
+import org.eclipse.microprofile.openapi.models.responses.APIResponse;
 import org.eclipse.microprofile.openapi.models.responses.APIResponses;
 
 /**
@@ -38,7 +40,9 @@ public class IdempotencyOpenApiFilter implements OASFilter {
     if (idempotent.isEmpty() || openAPI.getPaths() == null) {
       return;
     }
-    Duration configured = IdempotencyConfig.retention(ConfigProvider.getConfig(application));
+    Config config = ConfigProvider.getConfig(application);
+    Duration configured = IdempotencyConfig.retention(config);
+    int keyMaxLength = IdempotencyConfig.keyMaxLength(config);
     for (Map.Entry<String, PathItem> path : openAPI.getPaths().getPathItems().entrySet()) {
       path.getValue()
           .getOperations()
@@ -48,7 +52,8 @@ public class IdempotencyOpenApiFilter implements OASFilter {
                       .filter(op -> op.method().equalsIgnoreCase(method.name()))
                       .filter(op -> matches(path.getKey(), op.path()))
                       .findFirst()
-                      .ifPresent(op -> document(operation, op, op.keptFor(configured))));
+                      .ifPresent(
+                          op -> document(operation, op, op.keptFor(configured), keyMaxLength)));
     }
   }
 
@@ -61,15 +66,24 @@ public class IdempotencyOpenApiFilter implements OASFilter {
   private static void document(
       org.eclipse.microprofile.openapi.models.Operation operation,
       Operation idempotent,
-      Duration retention) {
+      Duration retention,
+      int keyMaxLength) {
+    boolean inBody = !idempotent.keyPointer().isEmpty();
     if (!hasHeader(operation, IdempotencyKeyHeader.NAME)) {
       operation.addParameter(
           OASFactory.createParameter()
               .name(IdempotencyKeyHeader.NAME)
               .in(Parameter.In.HEADER)
-              .required(idempotent.keyRequired())
+              .required(idempotent.keyRequired() && !inBody)
               .description(
-                  "A unique value per operation (printable ASCII, at most 255 characters)."
+                  "A unique value per operation (printable ASCII, at most "
+                      + keyMaxLength
+                      + " characters)."
+                      + (inBody
+                          ? " This operation reads its key from the JSON body's "
+                              + idempotent.keyPointer()
+                              + "; the header, if sent as well, must name the same key."
+                          : "")
                       + " Retrying with the same key returns the first answer instead of running"
                       + " again. This operation keeps a key with its answer for "
                       + retention
@@ -80,7 +94,7 @@ public class IdempotencyOpenApiFilter implements OASFilter {
                   OASFactory.createSchema()
                       .addType(Schema.SchemaType.STRING)
                       .minLength(1)
-                      .maxLength(255)));
+                      .maxLength(keyMaxLength)));
     }
     String scopeHeader = idempotent.scopeHeader();
     if (!scopeHeader.isEmpty() && !hasHeader(operation, scopeHeader)) {
@@ -112,8 +126,30 @@ public class IdempotencyOpenApiFilter implements OASFilter {
     addProblem(
         responses,
         "409",
-        "A request with this Idempotency-Key is still running; retry after Retry-After seconds.");
+        "A request with this Idempotency-Key is still running; retry after Retry-After seconds"
+            + " (idempotency-key-in-use). Or it ran, but its answer was too large to keep for"
+            + " replays: the problem names its status and Location (idempotency-response-not-stored).");
     addProblem(responses, "422", "This Idempotency-Key was used for a different request.");
+    if (responses.getAPIResponses() != null) {
+      responses.getAPIResponses().values().forEach(IdempotencyOpenApiFilter::expiryHeader);
+    }
+  }
+
+  /** Every answer that used a key says when that key expires. */
+  private static void expiryHeader(APIResponse response) {
+    if (response.getHeaders() != null
+        && response.getHeaders().containsKey(IdempotencyProblems.EXPIRES)) {
+      return;
+    }
+    response.addHeader(
+        IdempotencyProblems.EXPIRES,
+        OASFactory.createHeader()
+            .description(
+                "When the Idempotency-Key this request used is forgotten (an HTTP date): a"
+                    + " request with it after that runs as new. Sent with every answer that"
+                    + " recorded or found the key: the first answer, replays, 409 and 422; not"
+                    + " when the key was given back.")
+            .schema(OASFactory.createSchema().addType(Schema.SchemaType.STRING)));
   }
 
   private static boolean hasHeader(

@@ -5,7 +5,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.ichido.idempotency.entity.StoredResponse;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -30,6 +35,17 @@ final class IdempotencyProblems {
         "Idempotency-Key required",
         "This endpoint requires an Idempotency-Key header; send a unique value per operation and"
             + " reuse it when you retry.");
+  }
+
+  static Response missingKeyInBody(Object pointer) {
+    return problem(
+        400,
+        "idempotency-key-missing",
+        "Idempotency key required",
+        "This endpoint takes its idempotency key from the JSON body's "
+            + pointer
+            + " (or the Idempotency-Key header); send a unique value per operation and reuse it"
+            + " when you retry.");
   }
 
   static Response invalidKey(String reason) {
@@ -103,6 +119,9 @@ final class IdempotencyProblems {
   }
 
   static Response replay(StoredResponse stored) {
+    if (stored.bodyDropped()) {
+      return notStored(stored);
+    }
     Response.ResponseBuilder replay = Response.status(stored.status());
     if (stored.body() != null) {
       replay.entity(stored.body());
@@ -119,12 +138,79 @@ final class IdempotencyProblems {
         .build();
   }
 
+  /**
+   * The replay of an answer whose body was too large to keep: 409, naming the first answer's status
+   * and {@code Location} (also as the header), so the client knows the request ran and where its
+   * result is. Marked as a replay: the endpoint did not run again.
+   */
+  static Response notStored(StoredResponse stored) {
+    Map<String, Object> extra = new LinkedHashMap<>();
+    extra.put("original_status", stored.status());
+    if (stored.location() != null) {
+      extra.put("location", stored.location());
+    }
+    Response.ResponseBuilder answer =
+        Response.fromResponse(
+                problem(
+                    409,
+                    "idempotency-response-not-stored",
+                    "Answer not stored",
+                    "The request with this Idempotency-Key was run and answered "
+                        + stored.status()
+                        + ", but its answer ("
+                        + stored.droppedBytes()
+                        + " bytes) was too large to keep for replays"
+                        + (stored.location() == null
+                            ? "."
+                            : "; its result is at " + stored.location() + ".")
+                        + " The request was not run again.",
+                    extra))
+            .header("Idempotency-Replayed", "true")
+            .header("Idempotent-Replayed", "true");
+    if (stored.location() != null) {
+      answer.header(HttpHeaders.LOCATION, stored.location());
+    }
+    return answer.build();
+  }
+
+  /**
+   * {@code answer} with {@code Idempotency-Key-Expires}: when the key it used is forgotten, as an
+   * HTTP date (a request with it after that runs as new); unchanged when that is not known.
+   */
+  static Response withExpiry(Response answer, Instant expiresAt) {
+    if (expiresAt == null) {
+      return answer;
+    }
+    return Response.fromResponse(answer).header(EXPIRES, httpDate(expiresAt)).build();
+  }
+
+  private static final DateTimeFormatter IMF_FIXDATE =
+      DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.ENGLISH);
+
+  /** The response header that says when the request's key expires. */
+  static final String EXPIRES = "Idempotency-Key-Expires";
+
+  /** {@code instant} as an IMF-fixdate (RFC 9110, 5.6.7), to the second, rounded up. */
+  static String httpDate(Instant instant) {
+    Instant second = instant.truncatedTo(ChronoUnit.SECONDS);
+    if (second.isBefore(instant)) {
+      second = second.plusSeconds(1);
+    }
+    return IMF_FIXDATE.format(second.atOffset(ZoneOffset.UTC));
+  }
+
   private static Response problem(int status, String type, String title, String detail) {
+    return problem(status, type, title, detail, Map.of());
+  }
+
+  private static Response problem(
+      int status, String type, String title, String detail, Map<String, Object> extra) {
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("type", TYPE_BASE + type);
     body.put("title", title);
     body.put("status", status);
     body.put("detail", detail);
+    body.putAll(extra);
     try {
       return Response.status(status)
           .header(HttpHeaders.CONTENT_TYPE, PROBLEM_JSON)

@@ -81,4 +81,75 @@ public @interface Idempotent {
    */
   @Nonbinding
   boolean transactional() default true;
+
+  /**
+   * The members of a JSON body that make two requests under one key the same request, as JSON
+   * Pointers (RFC 6901: {@code "/amount"}, {@code "/items/0/sku"}); every other member may change
+   * between retries. Empty (the default): the whole body counts. The method, path and query string
+   * always count.
+   *
+   * <p>Checked when the application deploys: a pointer must name a property of the method's request
+   * type (as Jackson names it: {@code @JsonProperty} honoured), through lists by index and maps by
+   * any name; an untyped body ({@code JsonNode}, {@code Map}, {@code String}) takes any well-formed
+   * pointer. A pointer that names nothing, a malformed one, or one on a method that takes no body
+   * refuses the deployment. Name either this or {@link #fingerprintExclude()}.
+   *
+   * <p>Changing the pointers of an endpoint changes the fingerprints it makes: a retry of a key
+   * recorded before the change gets 422 until that key expires.
+   */
+  @Nonbinding
+  String[] fingerprintInclude() default {};
+
+  /**
+   * Members of a JSON body that do not count when two requests under one key are compared, as JSON
+   * Pointers: a timestamp, a nonce, a client's retry counter. Checked as {@link
+   * #fingerprintInclude()} is.
+   */
+  @Nonbinding
+  String[] fingerprintExclude() default {};
+
+  /**
+   * Where the key is in a JSON body (a JSON Pointer to a string member, {@code "/invoiceNo"}), for
+   * clients that send it there rather than in the {@code Idempotency-Key} header. The key follows
+   * the header's rules (1 to 255 printable ASCII characters); a body without it is refused as a
+   * request without the header would be ({@link #required()}), a member that is not such a string
+   * gets 400 {@code idempotency-key-invalid}. A request that sends the header as well must name the
+   * same key in both. Empty (the default): the key is in the header.
+   */
+  @Nonbinding
+  String keyPointer() default "";
+
+  /**
+   * The largest response body, in bytes, stored with a key; -1 (the default) means {@code
+   * ichido.idempotency.max-stored-response-bytes} (1 MiB). A larger answer goes to its first
+   * request whole and is recorded without its body: a replay gets 409 {@code
+   * idempotency-response-not-stored}, naming the first answer's status and {@code Location}, and
+   * the endpoint does not run again.
+   */
+  @Nonbinding
+  long maxStoredBytes() default -1;
+
+  /** Which failed answers the key keeps; see {@link Failures}. */
+  @Nonbinding
+  Failures failures() default Failures.KEPT;
+
+  /**
+   * What a failed answer does to its key. Transient failures (5xx, or an exception classified
+   * transient) always give the key back; this decides for the other failures (4xx). Whatever is not
+   * kept is rolled back with the endpoint's own writes in its transaction.
+   */
+  enum Failures {
+    /** A 4xx answer is recorded and replayed like a success: a declined card stays declined. */
+    KEPT,
+    /**
+     * Only a success (below 400) is recorded; a failed request gives the key back, and the next
+     * request with it, whatever its body, runs as new.
+     */
+    RELEASED,
+    /**
+     * Only a success is recorded; after a failure the key remembers its request: the same request
+     * again runs again, another one under that key gets 422 (as Stripe's v2 API does).
+     */
+    RETRIED
+  }
 }

@@ -1,6 +1,8 @@
 package io.ichido.idempotency.boundary;
 
+import io.ichido.idempotency.boundary.Idempotent.Failures;
 import io.ichido.idempotency.control.IdempotencyKeys;
+import io.ichido.idempotency.control.KeyEvents;
 import io.ichido.idempotency.control.KeyReleases;
 import io.ichido.idempotency.control.LeaseLost;
 import io.ichido.idempotency.control.PendingRequest;
@@ -9,6 +11,7 @@ import io.ichido.idempotency.control.ResponseCapture.Captured;
 import io.ichido.idempotency.control.Transactions;
 import io.ichido.idempotency.control.TransientFailures;
 import io.ichido.idempotency.entity.ClaimOutcome.Claimed;
+import io.ichido.idempotency.entity.IdempotencyKeyEvent.Kind;
 import io.ichido.idempotency.entity.StoredResponse;
 import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
@@ -44,6 +47,7 @@ public class IdempotentInterceptor {
   @Inject KeyReleases releases;
   @Inject Transactions transactions;
   @Inject TransientFailures transientFailures;
+  @Inject KeyEvents events;
 
   /**
    * Bean Validation's refusal, recognised by name: the layer must load, and guard its endpoints, on
@@ -69,23 +73,26 @@ public class IdempotentInterceptor {
     pending.markExecuted();
     Claimed claim = pending.claim();
     try {
-      Object answer =
-          transactional(invocation)
+      Recorded recorded =
+          pending.policy().transactional()
               ? transactions.required(() -> runAndRecord(invocation, claim, keys::complete))
               : runAndRecord(invocation, claim, this::completeAlone);
       // Only a commit settles the claim; a failed commit leaves it to the response filter.
       pending.completed();
-      return answer;
-    } catch (AnsweredWithServerError serverError) {
-      release(claim);
-      return serverError.response;
+      events.fire(Kind.COMPLETED, pending.request(), recorded.status(), claim.expiresAt());
+      return recorded.answer();
+    } catch (AnswerNotKept notKept) {
+      giveBack(claim, notKept.status, pending.policy().failures() == Failures.RETRIED);
+      return notKept.response;
     } catch (LeaseLost lost) {
       pending.released();
       throw new WebApplicationException(IdempotencyProblems.inUse(1));
     } catch (Exception failure) {
       // Bean validation refused the call: the endpoint body never ran, nothing may be recorded.
-      if (refusedByBeanValidation(failure) || transientFailures.isTransient(failure)) {
-        release(claim);
+      if (refusedByBeanValidation(failure)) {
+        giveBack(claim, 0, false);
+      } else if (transientFailures.isTransient(failure)) {
+        giveBack(claim, 0, pending.policy().failures() == Failures.RETRIED);
       }
       throw failure;
     }
@@ -113,15 +120,17 @@ public class IdempotentInterceptor {
         });
   }
 
-  private Object runAndRecord(InvocationContext invocation, Claimed claim, Recorder recorder)
+  private Recorded runAndRecord(InvocationContext invocation, Claimed claim, Recorder recorder)
       throws Exception {
     Object result = invocation.proceed();
     Captured captured = capture(result, invocation.getMethod());
-    if (transientFailures.isTransient(captured.stored().status())) {
-      throw new AnsweredWithServerError(captured.response());
+    int status = captured.stored().status();
+    if (transientFailures.isTransient(status) || !pending.policy().keeps(status)) {
+      throw new AnswerNotKept(captured.response(), status);
     }
-    recorder.record(claim, captured.stored());
-    return result instanceof Response || result == null ? captured.response() : result;
+    recorder.record(claim, captured.stored().keptWithin(pending.policy().maxStoredBytes()));
+    return new Recorded(
+        result instanceof Response || result == null ? captured.response() : result, status);
   }
 
   private void completeAlone(Claimed claim, StoredResponse stored) {
@@ -130,14 +139,18 @@ public class IdempotentInterceptor {
     }
   }
 
-  private static boolean transactional(InvocationContext invocation) {
-    Idempotent settings = invocation.getInterceptorBinding(Idempotent.class);
-    return settings == null || settings.transactional();
-  }
-
-  private void release(Claimed claim) {
-    releases.release(claim);
+  /**
+   * Gives the key back: released, or, for an endpoint that retries failures under their key, let go
+   * with its request kept.
+   */
+  private void giveBack(Claimed claim, int status, boolean keepRequest) {
+    if (keepRequest) {
+      keys.letGo(claim);
+    } else {
+      releases.release(claim);
+    }
     pending.released();
+    events.fire(Kind.RELEASED, pending.request(), status, null);
   }
 
   private Captured capture(Object result, Method method) throws java.io.IOException {
@@ -170,18 +183,24 @@ public class IdempotentInterceptor {
     void record(Claimed claim, StoredResponse stored);
   }
 
+  /** What the endpoint returned, and the status of the answer recorded for it. */
+  private record Recorded(Object answer, int status) {}
+
   /**
    * Leaves the recording (and rolls the layer's transaction back, if it opened one) while still
-   * answering with the endpoint's own 5xx response.
+   * answering with the endpoint's own answer: a transient failure, or a failure the endpoint does
+   * not keep ({@link Idempotent#failures()}).
    */
-  private static final class AnsweredWithServerError extends RuntimeException {
+  private static final class AnswerNotKept extends RuntimeException {
     @Serial private static final long serialVersionUID = 1L;
 
     private final transient Response response;
+    private final int status;
 
-    AnsweredWithServerError(Response response) {
+    AnswerNotKept(Response response, int status) {
       super(null, null, false, false);
       this.response = response;
+      this.status = status;
     }
   }
 }

@@ -18,6 +18,7 @@ public class IdempotencyConfig {
   static final int CONTRACT_KEY_LIMIT = 255;
 
   static final String RETENTION = "ichido.idempotency.retention";
+  static final String KEY_MAX_LENGTH = "ichido.idempotency.key.max-length";
   static final String DEFAULT_RETENTION = "PT24H";
 
   @Inject
@@ -42,12 +43,20 @@ public class IdempotencyConfig {
   int purgeMaxBatches;
 
   @Inject
-  @ConfigProperty(name = "ichido.idempotency.key.max-length", defaultValue = "255")
+  @ConfigProperty(name = KEY_MAX_LENGTH, defaultValue = "255")
   int keyMaxLength;
 
   @Inject
   @ConfigProperty(name = "ichido.idempotency.max-body-bytes", defaultValue = "1048576")
   int maxBodyBytes;
+
+  /**
+   * The largest response body stored with a key, unless an endpoint names its own ({@code
+   * Idempotent.maxStoredBytes}): a larger one is recorded without its body.
+   */
+  @Inject
+  @ConfigProperty(name = "ichido.idempotency.max-stored-response-bytes", defaultValue = "1048576")
+  long maxStoredResponseBytes;
 
   /** Deeper JSON bodies get 400 before anything is recorded: see {@code RequestFingerprint}. */
   @Inject
@@ -86,6 +95,16 @@ public class IdempotencyConfig {
             .orElse(Duration.parse(DEFAULT_RETENTION)));
   }
 
+  /**
+   * The same setting as {@link #keyMaxLength()}, for code the runtime makes outside CDI (the
+   * OpenAPI filter): read from {@code config}, with the same default and bounds.
+   */
+  public static int keyMaxLength(Config config) {
+    int configured =
+        config.getOptionalValue(KEY_MAX_LENGTH, Integer.class).orElse(CONTRACT_KEY_LIMIT);
+    return Math.min(Math.max(1, configured), CONTRACT_KEY_LIMIT);
+  }
+
   public Duration lease() {
     return positive("lease", lease);
   }
@@ -108,6 +127,10 @@ public class IdempotencyConfig {
 
   public int maxBodyBytes() {
     return Math.max(0, maxBodyBytes);
+  }
+
+  public long maxStoredResponseBytes() {
+    return Math.max(0, maxStoredResponseBytes);
   }
 
   public int maxJsonDepth() {

@@ -25,6 +25,9 @@ public class IdempotencyExtension implements Extension {
   private Idempotent binding;
   private Class<?> example;
 
+  /** What the JSON Pointers of the resource methods name that their request types do not have. */
+  private final List<String> pointerProblems = new ArrayList<>();
+
   /** The resource methods that name a retention of their own. */
   private final List<RetentionCheck.AnnotatedRetention> retentions = new ArrayList<>();
 
@@ -37,6 +40,7 @@ public class IdempotencyExtension implements Extension {
     if (resource.isAnnotationPresent(Path.class)) {
       IdempotentOperations.register(resource.getClassLoader(), resource);
       noteRetentions(resource);
+      notePointers(resource);
       Idempotent found = bindingOf(resource);
       if (found != null && binding == null) {
         binding = found;
@@ -89,6 +93,25 @@ public class IdempotencyExtension implements Extension {
           .forEach(problem -> validation.addDeploymentProblem(new LayerInactive(problem)));
     } catch (IllegalStateException notPositive) {
       validation.addDeploymentProblem(notPositive);
+    }
+  }
+
+  /**
+   * A JSON Pointer that names nothing of its method's request type would make every retry a 422,
+   * protect nothing or refuse every request: the deployment is refused, one problem per pointer.
+   */
+  void refusePointersThatNameNothing(@Observes AfterDeploymentValidation validation) {
+    pointerProblems.forEach(problem -> validation.addDeploymentProblem(new LayerInactive(problem)));
+  }
+
+  private void notePointers(Class<?> resource) {
+    Idempotent onClass = resource.getAnnotation(Idempotent.class);
+    for (Method method : resource.getMethods()) {
+      Idempotent onMethod = method.getAnnotation(Idempotent.class);
+      Idempotent settings = onMethod != null ? onMethod : onClass;
+      if (settings != null && IdempotentOperations.httpMethod(method) != null) {
+        pointerProblems.addAll(RequestTypePointers.problems(resource, method, settings));
+      }
     }
   }
 

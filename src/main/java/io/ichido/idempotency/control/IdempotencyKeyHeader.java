@@ -25,6 +25,17 @@ public final class IdempotencyKeyHeader {
       throw new InvalidIdempotencyKey("send exactly one Idempotency-Key header");
     }
     String key = unquote(values.get(0));
+    check(key, maxLength);
+    return key;
+  }
+
+  /**
+   * Checks a key however it came (the header, a body member): 1 to {@code maxLength} printable
+   * ASCII characters.
+   *
+   * @throws InvalidIdempotencyKey naming what is wrong
+   */
+  public static void check(String key, int maxLength) {
     if (key.isEmpty()) {
       throw new InvalidIdempotencyKey("the key is empty");
     }
@@ -40,7 +51,6 @@ public final class IdempotencyKeyHeader {
                 + " does not");
       }
     }
-    return key;
   }
 
   private static String unquote(String raw) {

@@ -12,6 +12,8 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import java.io.Serializable;
+import java.util.List;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -31,6 +33,7 @@ public class IdempotencyKeyPurge {
 
   @Inject IdempotencyConfig config;
   @Inject IdempotencyKeys keys;
+  @Inject KeyEvents events;
 
   /** Set once the timer is scheduled: the filter refuses requests until then (see LayerCheck). */
   private static volatile boolean scheduled;
@@ -83,13 +86,15 @@ public class IdempotencyKeyPurge {
   void purge(Timer timer) {
     long total = 0;
     for (int batch = 0; batch < config.purgeMaxBatches(); batch++) {
-      int deleted = keys.purgeBatch(config.purgeBatchSize());
-      if (deleted < 0) {
+      Optional<List<IdempotencyKeys.Expired>> deleted = keys.purgeBatch(config.purgeBatchSize());
+      if (deleted.isEmpty()) {
         LOG.fine("Another server is purging idempotency keys; skipping this round");
         return;
       }
-      total += deleted;
-      if (deleted < config.purgeBatchSize()) {
+      // Told after the batch committed: an observer hears only of keys really forgotten.
+      deleted.get().forEach(events::expired);
+      total += deleted.get().size();
+      if (deleted.get().size() < config.purgeBatchSize()) {
         break;
       }
     }

@@ -15,6 +15,9 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -53,19 +56,21 @@ public class IdempotencyKeys {
           claim_token = EXCLUDED.claim_token, locked_until = EXCLUDED.locked_until,
           created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at,
           response_status = NULL, response_content_type = NULL, response_location = NULL,
-          response_body = NULL, completed_at = NULL
+          response_body = NULL, response_dropped_bytes = NULL, completed_at = NULL
         WHERE k.expires_at <= now()
            OR (k.status = 'IN_FLIGHT' AND k.locked_until <= now()
                AND k.fingerprint = EXCLUDED.fingerprint)
-        RETURNING k.id)
+        RETURNING k.expires_at)
       SELECT c.won,
         set_config('synchronous_commit',
           CASE WHEN ?9 OR NOT c.won THEN 'off' ELSE current_setting('synchronous_commit') END,
           true) AS commit_waits,
         k.fingerprint, k.status,
         floor(extract(epoch FROM k.locked_until - clock_timestamp()))::bigint AS held_seconds,
-        k.response_status, k.response_content_type, k.response_location, k.response_body
-      FROM (SELECT EXISTS (SELECT 1 FROM claimed) AS won) c
+        k.response_status, k.response_content_type, k.response_location, k.response_body,
+        k.response_dropped_bytes, COALESCE(c.won_expires_at, k.expires_at) AS expires_at
+      FROM (SELECT EXISTS (SELECT 1 FROM claimed) AS won,
+                   (SELECT expires_at FROM claimed) AS won_expires_at) c
       LEFT JOIN idempotency_key k ON NOT c.won AND k.scope = ?1 AND k.idem_key = ?2
         AND k.expires_at > now()
         AND NOT (k.status = 'IN_FLIGHT' AND k.locked_until <= now() AND k.fingerprint = ?3)
@@ -81,8 +86,20 @@ public class IdempotencyKeys {
       """
       UPDATE idempotency_key SET status = 'COMPLETED', response_status = ?1,
         response_content_type = CAST(?2 AS text), response_location = CAST(?3 AS text),
-        response_body = CAST(?4 AS bytea), completed_at = clock_timestamp(), locked_until = NULL
+        response_body = CAST(?4 AS bytea), response_dropped_bytes = CAST(?8 AS bigint),
+        completed_at = clock_timestamp(), locked_until = NULL
       WHERE scope = ?5 AND idem_key = ?6 AND claim_token = ?7 AND status = 'IN_FLIGHT'
+      """;
+
+  /*
+   * A failed request lets go of its key but leaves its request with it (Idempotent.Failures
+   * RETRIED): the lease ends now, so the claim statement lets the same request take the key over,
+   * as it would a holder that died, and refuses any other request (422) until the key expires.
+   */
+  private static final String LET_GO =
+      """
+      UPDATE idempotency_key SET locked_until = now()
+      WHERE scope = ?1 AND idem_key = ?2 AND claim_token = ?3 AND status = 'IN_FLIGHT'
       """;
 
   private static final String PURGE_BATCH =
@@ -93,6 +110,7 @@ public class IdempotencyKeys {
         ORDER BY expires_at
         LIMIT ?1
         FOR UPDATE SKIP LOCKED)
+      RETURNING scope, idem_key, request_method, request_path, response_status, expires_at
       """;
 
   /** Only one server of a cluster purges at a time; the others skip that round. */
@@ -176,22 +194,29 @@ public class IdempotencyKeys {
                     .setParameter(8, request.retention().toMillis())
                     .setParameter(9, completedInTheEndpointsCommit)
                     .getSingleResult();
+        Instant expiresAt = instant(row[10]);
         if (Boolean.TRUE.equals(row[0])) {
-          return new Claimed(request.scope(), request.key(), token);
+          return new Claimed(request.scope(), request.key(), token, expiresAt);
         }
         String fingerprint = (String) row[2];
         if (fingerprint == null) {
           continue; // released, expired or taken over between snapshot and lock: try again
         }
         if (!fingerprint.equals(request.fingerprint())) {
-          return new Mismatch();
+          return new Mismatch(expiresAt);
         }
         if (KeyStatus.COMPLETED.name().equals(row[3])) {
           return new Completed(
               new StoredResponse(
-                  ((Number) row[5]).intValue(), (String) row[6], (String) row[7], (byte[]) row[8]));
+                  ((Number) row[5]).intValue(),
+                  (String) row[6],
+                  (String) row[7],
+                  (byte[]) row[8],
+                  row[9] == null ? 0 : ((Number) row[9]).longValue()),
+              expiresAt);
         }
-        return new InUse(row[4] == null ? 1 : Math.max(1, ((Number) row[4]).longValue() + 1));
+        return new InUse(
+            row[4] == null ? 1 : Math.max(1, ((Number) row[4]).longValue() + 1), expiresAt);
       }
       return new InUse(1);
     } finally {
@@ -239,24 +264,77 @@ public class IdempotencyKeys {
   }
 
   /**
+   * Lets go of the claim but keeps its request with the key: the same request again takes it over
+   * and runs, another one is refused as a reuse, until the key expires.
+   *
+   * @return false when the claim was no longer this caller's
+   */
+  @Transactional(TxType.REQUIRES_NEW)
+  public boolean letGo(Claimed claim) {
+    boolean let =
+        em.createNativeQuery(LET_GO)
+                .setParameter(1, claim.scope())
+                .setParameter(2, claim.key())
+                .setParameter(3, claim.token())
+                .executeUpdate()
+            == 1;
+    if (let) {
+      metrics.released();
+    }
+    return let;
+  }
+
+  /** A key the purge forgot, as its event tells of it. */
+  public record Expired(
+      String scope, String key, String method, String path, int status, Instant expiresAt) {}
+
+  /**
    * Deletes at most {@code batchSize} expired keys. Rows locked by live traffic are skipped, never
    * waited for.
    *
-   * @return rows deleted, or -1 when another server is purging right now
+   * @return the keys deleted, or empty when another server is purging right now
    */
   @Transactional(TxType.REQUIRES_NEW)
-  public int purgeBatch(int batchSize) {
+  public Optional<List<Expired>> purgeBatch(int batchSize) {
     Boolean locked =
         (Boolean)
             em.createNativeQuery("SELECT pg_try_advisory_xact_lock(?1)")
                 .setParameter(1, PURGE_LOCK)
                 .getSingleResult();
     if (!Boolean.TRUE.equals(locked)) {
-      return -1;
+      return Optional.empty();
     }
-    int deleted = em.createNativeQuery(PURGE_BATCH).setParameter(1, batchSize).executeUpdate();
-    metrics.purged(deleted);
-    return deleted;
+    List<Expired> deleted = new ArrayList<>();
+    for (Object found :
+        em.createNativeQuery(PURGE_BATCH).setParameter(1, batchSize).getResultList()) {
+      Object[] row = (Object[]) found;
+      deleted.add(
+          new Expired(
+              (String) row[0],
+              (String) row[1],
+              (String) row[2],
+              (String) row[3],
+              row[4] == null ? 0 : ((Number) row[4]).intValue(),
+              instant(row[5])));
+    }
+    metrics.purged(deleted.size());
+    return Optional.of(deleted);
+  }
+
+  private static Instant instant(Object column) {
+    if (column == null) {
+      return null;
+    }
+    if (column instanceof Instant instant) {
+      return instant;
+    }
+    if (column instanceof java.time.OffsetDateTime offset) {
+      return offset.toInstant();
+    }
+    if (column instanceof java.sql.Timestamp timestamp) {
+      return timestamp.toInstant();
+    }
+    throw new IllegalStateException("Not a timestamp: " + column.getClass().getName());
   }
 
   private int record(Claimed claim, StoredResponse response) {
@@ -268,6 +346,7 @@ public class IdempotencyKeys {
         .setParameter(5, claim.scope())
         .setParameter(6, claim.key())
         .setParameter(7, claim.token())
+        .setParameter(8, response.bodyDropped() ? response.droppedBytes() : null)
         .executeUpdate();
   }
 }

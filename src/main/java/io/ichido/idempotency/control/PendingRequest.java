@@ -1,6 +1,7 @@
 package io.ichido.idempotency.control;
 
 import io.ichido.idempotency.entity.ClaimOutcome.Claimed;
+import io.ichido.idempotency.entity.ClaimRequest;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.ws.rs.ext.Providers;
 
@@ -21,6 +22,8 @@ public class PendingRequest {
 
   private State state = State.NONE;
   private Claimed claim;
+  private ClaimRequest request;
+  private EndpointPolicy policy;
   private Providers providers;
   private boolean executed;
   private long claimedAtNanos;
@@ -30,8 +33,15 @@ public class PendingRequest {
    * @param span the request's span ({@link IdempotencySpans#current()}), marked again should the
    *     key be given back
    */
-  public void claimed(Claimed claim, Providers providers, Object span) {
+  public void claimed(
+      Claimed claim,
+      ClaimRequest request,
+      EndpointPolicy policy,
+      Providers providers,
+      Object span) {
     this.claim = claim;
+    this.request = request;
+    this.policy = policy;
     this.span = span;
     this.claimedAtNanos = System.nanoTime();
     this.providers = providers;
@@ -40,6 +50,16 @@ public class PendingRequest {
 
   public Claimed claim() {
     return claim;
+  }
+
+  /** What the claim asked for (method, path, key), as events tell of it. */
+  public ClaimRequest request() {
+    return request;
+  }
+
+  /** The endpoint's settings. */
+  public EndpointPolicy policy() {
+    return policy;
   }
 
   /** How long this request has held its key so far; -1 when it claimed none. */

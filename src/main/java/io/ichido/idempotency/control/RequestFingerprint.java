@@ -31,8 +31,28 @@ public final class RequestFingerprint {
    */
   public static String of(
       String method, String path, String rawQuery, boolean json, byte[] body, int maxJsonDepth) {
-    Optional<CanonicalJson> canonical =
-        json ? CanonicalJson.parse(body, maxJsonDepth) : Optional.empty();
+    return of(
+        method,
+        path,
+        rawQuery,
+        json ? CanonicalJson.parse(body, maxJsonDepth) : Optional.empty(),
+        body,
+        BodySelection.WHOLE);
+  }
+
+  /**
+   * As {@link #of(String, String, String, boolean, byte[], int)}, for a body already read as JSON
+   * ({@code canonical}, empty when it is not JSON), of which {@code selection} says what counts. A
+   * body that is not JSON counts whole, as bytes.
+   */
+  public static String of(
+      String method,
+      String path,
+      String rawQuery,
+      Optional<CanonicalJson> json,
+      byte[] body,
+      BodySelection selection) {
+    Optional<CanonicalJson> canonical = json.map(selection::select);
     MessageDigest sha256 = sha256();
     sha256.update(method.toUpperCase(Locale.ROOT).getBytes(StandardCharsets.US_ASCII));
     // The query goes on the method's line, and only when there is one: a request without a query

@@ -72,6 +72,10 @@ public class IdempotencyKey {
   @Column(name = "response_body")
   private byte[] responseBody;
 
+  /** The size of a body too large to keep; null when the body was kept (or there was none). */
+  @Column(name = "response_dropped_bytes")
+  private Long responseDroppedBytes;
+
   @Column(name = "created_at", nullable = false)
   private Instant createdAt;
 
@@ -120,6 +124,11 @@ public class IdempotencyKey {
     if (!isCompleted()) {
       throw new IllegalStateException("Key " + key + " has no response yet");
     }
-    return new StoredResponse(responseStatus, responseContentType, responseLocation, responseBody);
+    return new StoredResponse(
+        responseStatus,
+        responseContentType,
+        responseLocation,
+        responseBody,
+        responseDroppedBytes == null ? 0 : responseDroppedBytes);
   }
 }

@@ -6,7 +6,7 @@ import io.ichido.idempotency.entity.ClaimOutcome;
 import io.ichido.idempotency.entity.ClaimOutcome.Claimed;
 import io.ichido.idempotency.entity.ClaimOutcome.Completed;
 import io.ichido.idempotency.entity.ClaimRequest;
-import io.ichido.idempotency.entity.IdempotencyKeyAnswered;
+import io.ichido.idempotency.entity.IdempotencyKeyEvent;
 import io.ichido.idempotency.entity.StoredResponse;
 import io.ichido.payments.boundary.PaymentNotices;
 import io.ichido.payments.entity.GatewayNotice;
@@ -53,7 +53,7 @@ public class WebhookReceiver {
   @Inject WebhookSpans spans;
   @Inject RejectionWarnings warnings;
   @Inject Event<WebhookProcessed> processed;
-  @Inject Event<IdempotencyKeyAnswered> answered;
+  @Inject Event<IdempotencyKeyEvent> answered;
 
   /** The outcome of one delivery. */
   public sealed interface Receipt {
@@ -115,7 +115,7 @@ public class WebhookReceiver {
       if (outcome instanceof Completed) {
         metrics.count(gateway, "duplicate");
         spans.handled(event, "duplicate");
-        answered(IdempotencyKeyAnswered.Outcome.REPLAYED, claim, 200);
+        answered(IdempotencyKeyEvent.Kind.REPLAYED, claim, 200);
         LOG.log(
             Level.FINE,
             "{0} event {1} was already processed",
@@ -129,7 +129,7 @@ public class WebhookReceiver {
       if (System.nanoTime() >= waitUntil) {
         metrics.count(gateway, "in_flight");
         spans.handled(event, "in_flight");
-        answered(IdempotencyKeyAnswered.Outcome.IN_USE, claim, 409);
+        answered(IdempotencyKeyEvent.Kind.IN_USE, claim, 409);
         return new Receipt.InFlight(inUse.retryAfterSeconds());
       }
       pause();
@@ -242,10 +242,10 @@ public class WebhookReceiver {
   }
 
   /** A repeat answered without processing: one record of retry traffic for the event id. */
-  private void answered(IdempotencyKeyAnswered.Outcome outcome, ClaimRequest claim, int status) {
+  private void answered(IdempotencyKeyEvent.Kind outcome, ClaimRequest claim, int status) {
     answered.fire(
-        new IdempotencyKeyAnswered(
-            outcome, claim.scope(), claim.key(), claim.method(), claim.path(), status));
+        new IdempotencyKeyEvent(
+            outcome, claim.scope(), claim.key(), claim.method(), claim.path(), status, null));
   }
 
   /** The bytes JAX-RS would write for the answer: the same mapper, so the same bytes. */

@@ -243,6 +243,48 @@ class IdempotencyExtensionTest {
     assertThat(retentionProblems(none, "PT1M", "PT2M")).isEmpty();
   }
 
+  @Path("invoices")
+  public static class Invoices {
+    public record Invoice(String invoiceNo, long amount, String sentAt) {}
+
+    @POST
+    @Idempotent(keyPointer = "/invoiceNo", fingerprintExclude = "/sentAt")
+    public String pay(Invoice invoice) {
+      return "done";
+    }
+
+    @POST
+    @Path("typo")
+    @Idempotent(fingerprintExclude = "/sent_at")
+    public String typo(Invoice invoice) {
+      return "done";
+    }
+  }
+
+  @Test
+  @DisplayName("a JSON Pointer that names nothing of the request type: refused, naming the method")
+  void refusedWithAPointerThatNamesNothing() {
+    IdempotencyExtension extension = new IdempotencyExtension();
+    extension.noteIdempotentResources(processed(Invoices.class));
+
+    List<Throwable> problems = new ArrayList<>();
+    extension.refusePointersThatNameNothing(
+        proxy(
+            AfterDeploymentValidation.class,
+            (method, args) -> {
+              problems.add((Throwable) args[0]);
+              return null;
+            }));
+
+    assertThat(problems)
+        .singleElement(THROWABLE)
+        .isInstanceOf(LayerInactive.class)
+        .hasMessage(
+            Invoices.class.getName()
+                + ".typo: @Idempotent fingerprintExclude \"/sent_at\" names nothing: the request"
+                + " type Invoice has no member \"sent_at\"");
+  }
+
   /** The deployment problems the retention check adds under this configuration. */
   private static List<Throwable> retentionProblems(
       IdempotencyExtension extension, String retention, String lease) {

@@ -4,16 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.ichido.idempotency.entity.IdempotencyKey;
+import io.ichido.idempotency.entity.IdempotencyKeyEvent;
 import jakarta.ejb.EJBException;
 import jakarta.ejb.TimerConfig;
 import jakarta.ejb.TimerService;
+import jakarta.enterprise.event.Event;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Query;
 import jakarta.persistence.metamodel.Metamodel;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -73,6 +77,65 @@ class IdempotencyKeyPurgeTest {
     assertThat(made).singleElement().extracting(TimerConfig::isPersistent).isEqualTo(true);
     assertThat(IdempotencyKeyPurge.scheduled()).isTrue();
     assertThat(LayerCheck.purgeProblem(IdempotencyKeyPurge.scheduled())).isEmpty();
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  @DisplayName(
+      "each key a batch forgot is told to observers as EXPIRED, after its batch; none when another"
+          + " server purges")
+  void expiredKeysTold() {
+    Instant expired = Instant.parse("2026-12-01T00:00:00Z");
+    List<List<IdempotencyKeys.Expired>> batches =
+        new ArrayList<>(
+            List.of(
+                List.of(
+                    new IdempotencyKeys.Expired("s", "k1", "POST", "/orders", 201, expired),
+                    new IdempotencyKeys.Expired("s", "k2", "POST", "/orders", 422, expired)),
+                List.of(new IdempotencyKeys.Expired("s", "k3", "PUT", "/x", 0, expired))));
+    List<String> told = new ArrayList<>();
+    IdempotencyKeyPurge purge = new IdempotencyKeyPurge();
+    purge.config = new IdempotencyConfig();
+    purge.config.purgeBatchSize = 2;
+    purge.config.purgeMaxBatches = 10;
+    purge.keys =
+        new IdempotencyKeys() {
+          @Override
+          public Optional<List<Expired>> purgeBatch(int batchSize) {
+            told.add("batch");
+            return batches.isEmpty() ? Optional.empty() : Optional.of(batches.remove(0));
+          }
+        };
+    purge.events = new KeyEvents();
+    purge.events.events =
+        proxy(
+            Event.class,
+            (method, args) -> {
+              IdempotencyKeyEvent event = (IdempotencyKeyEvent) args[0];
+              told.add(
+                  event.kind()
+                      + " "
+                      + event.key()
+                      + " "
+                      + event.method()
+                      + " "
+                      + event.path()
+                      + " "
+                      + event.status()
+                      + " "
+                      + event.expiresAt());
+              return null;
+            });
+
+    purge.purge(null);
+
+    assertThat(told)
+        .containsExactly(
+            "batch",
+            "EXPIRED k1 POST /orders 201 2026-12-01T00:00:00Z",
+            "EXPIRED k2 POST /orders 422 2026-12-01T00:00:00Z",
+            "batch",
+            "EXPIRED k3 PUT /x 0 2026-12-01T00:00:00Z");
   }
 
   private static IdempotencyKeyPurge purge(boolean entityManaged, TimerService timers) {
