@@ -321,7 +321,8 @@ function post(url, key, body) {
     headers: {
       Accept: "application/json",
       "Content-Type": "application/json",
-      "Idempotency-Key": key,
+      // A Structured Field String, as the IETF idempotency-key draft writes the field.
+      "Idempotency-Key": '"' + key.replace(/[\\"]/g, "\\$&") + '"',
       Authorization: authorization(),
     },
     body: JSON.stringify(body),

@@ -34,6 +34,15 @@ public record OperationKey(String value) {
     return new OperationKey(UUID.randomUUID().toString());
   }
 
+  /**
+   * The key as the {@code Idempotency-Key} header carries it: a Structured Field String ({@code
+   * "..."}, RFC 9651), as the IETF idempotency-key draft requires. Ichido's server reads the bare
+   * token too, as the same key.
+   */
+  public String headerValue() {
+    return "\"" + value.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+  }
+
   @Override
   public String toString() {
     return value;

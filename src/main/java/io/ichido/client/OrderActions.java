@@ -119,7 +119,7 @@ public final class OrderActions {
               HttpRequest.newBuilder(uri)
                   .timeout(timeout)
                   .header("Content-Type", "application/json")
-                  .header(Wire.KEY_HEADER, k.value())
+                  .header(Wire.KEY_HEADER, k.headerValue())
                   .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
           authenticate.accept(request);
           return HttpClientTries.send(client, request.build());

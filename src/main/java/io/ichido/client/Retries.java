@@ -14,7 +14,7 @@ import java.util.random.RandomGenerator;
  * OperationKey key = OperationKey.random(); // once per payment attempt, before the first try
  * Retries.Result<Response> paid =
  *     Retries.of(RetryPolicy.DEFAULT).run(key, k -> JaxRsTries.send(target.request()
- *         .header(Wire.KEY_HEADER, k.value()).buildPost(Entity.json(charge))));
+ *         .header(Wire.KEY_HEADER, k.headerValue()).buildPost(Entity.json(charge))));
  * }</pre>
  *
  * A try gives back a value besides its outcome ({@code T}: the JAX-RS {@code Response}, say).

@@ -3,10 +3,12 @@ package io.ichido.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.ichido.idempotency.control.IdempotencyKeyHeader;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -29,6 +31,15 @@ class OperationKeyAndRetryAfterTest {
     assertThatThrownBy(() -> new OperationKey("k".repeat(256)))
         .isInstanceOf(IllegalArgumentException.class);
     assertThat(new OperationKey("k".repeat(255)).value()).hasSize(255);
+  }
+
+  @Test
+  void theHeaderCarriesTheKeyAsAStructuredFieldString() {
+    assertThat(new OperationKey("order-1").headerValue()).isEqualTo("\"order-1\"");
+    assertThat(new OperationKey("a\"b\\c").headerValue()).isEqualTo("\"a\\\"b\\\\c\"");
+    assertThat(IdempotencyKeyHeader.parse(List.of(new OperationKey("a\"b\\c").headerValue()), 255))
+        .as("the server reads back the key the client meant")
+        .isEqualTo("a\"b\\c");
   }
 
   @Test

@@ -150,7 +150,7 @@ class OrderActionsTest {
     for (Seen one : seen) {
       assertThat(one.method()).isEqualTo("POST");
       assertThat(one.path()).isEqualTo("/api/orders/42/cancel");
-      assertThat(one.key()).isEqualTo("cancel-order-42-click-1");
+      assertThat(one.key()).isEqualTo("\"cancel-order-42-click-1\"");
       assertThat(one.auth()).startsWith("Basic ");
       assertThat(JSON.readTree(one.body()))
           .isEqualTo(JSON.valueToTree(Map.of("reason", "customer said \"no\" \\ twice")));
@@ -185,7 +185,7 @@ class OrderActionsTest {
 
     assertThat(result.settled()).isFalse();
     assertThat(result.attempts()).isEqualTo(RetryPolicy.DEFAULT.maxAttempts());
-    assertThat(seen).extracting(Seen::key).containsOnly("cancel-order-7");
+    assertThat(seen).extracting(Seen::key).containsOnly("\"cancel-order-7\"");
   }
 
   @Test
@@ -206,7 +206,7 @@ class OrderActionsTest {
     assertThat(seen).hasSize(3);
     for (Seen one : seen) {
       assertThat(one.path()).isEqualTo("/api/orders/42/refunds");
-      assertThat(one.key()).isEqualTo("refund-order-42-press-1");
+      assertThat(one.key()).isEqualTo("\"refund-order-42-press-1\"");
       assertThat(JSON.readTree(one.body()))
           .isEqualTo(JSON.readTree("{\"amount\":1000,\"reason\":\"broken mug\"}"));
     }
