@@ -39,6 +39,13 @@
 #   BENCH_PRIME_SECONDS=5        echo: time to complete the keys the replays then reuse
 #   BENCH_WARMUP_2_MIN=30 BENCH_WARMUP_2_MAX=90   bounds of the second Liberty's warm-up
 #   BENCH_PGBENCH_SECONDS        each pgbench run; BENCH_THROUGHPUT_SECONDS by default
+#   BENCH_PEER_JAR               the Spring peer's app jar (idempotency4j on Spring Boot, built as
+#                                docs/benchmarks.md says): section 8 then runs it beside Ichido on
+#                                the same PostgreSQL, one INSERT with and without each layer in
+#                                turn; unset, the peer is not measured and the table says so
+#   BENCH_PEER_JAVA              a Java 21+ for the peer; by default the Temurin 25 under
+#                                /usr/lib/jvm, if there is one
+#   BENCH_PEER_PORT=9183         the peer's HTTP port, free too
 #   BENCH_NO_BUILD=1             no build: run what ./mvnw verify has just built and tested (the
 #                                exploded WAR, plus the bench endpoints and tools it compiled into
 #                                target/bench-classes), as the smoke run in verify does
@@ -114,6 +121,16 @@ MIN_LOGGED_THROUGHPUT_SHARE=0.90 # the payment log costs at most 10 % of the thr
 MIN_ECHO_SHARE=0.6               # of pgbench running the same SQL, fresh keys and replays alike
 MAX_RSS_MIB_AT_512M=600
 
+PEER_JAR="${BENCH_PEER_JAR:-}"
+PEER_JAVA="${BENCH_PEER_JAVA:-}"
+if [[ -z "$PEER_JAVA" ]]; then
+  PEER_JAVA="$(ls -d /usr/lib/jvm/temurin-2[5-9]*/bin/java 2>/dev/null | head -n1 || true)"
+  PEER_JAVA="${PEER_JAVA:-java}"
+fi
+PEER_PORT="${BENCH_PEER_PORT:-9183}"
+PEER_URL="http://127.0.0.1:$PEER_PORT"
+PEER_PID=""
+
 BASE_URL="http://127.0.0.1:$HTTP_PORT"
 BASE_URL_2="http://127.0.0.1:$HTTP_PORT_2"
 LB_URL="http://127.0.0.1:$LB_PORT"
@@ -167,12 +184,20 @@ require jcmd "A full JDK (not a JRE) is needed: jcmd checks Liberty's heap cap."
 # Something already listening would be used instead of what this script starts: DevDatabase
 # adopts any PostgreSQL on its port, and the readiness probe would answer for another Liberty.
 port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-for port in "$HTTP_PORT" "$HTTPS_PORT" "$DB_PORT" "$HTTP_PORT_2" "$HTTPS_PORT_2" "$LB_PORT"; do
+for port in "$HTTP_PORT" "$HTTPS_PORT" "$DB_PORT" "$HTTP_PORT_2" "$HTTPS_PORT_2" "$LB_PORT" \
+  ${PEER_JAR:+"$PEER_PORT"}; do
   if port_in_use "$port"; then
     die "port $port is already in use; pick others with BENCH_HTTP_PORT, BENCH_HTTPS_PORT, BENCH_DB_PORT," \
-      "BENCH_HTTP_PORT_2, BENCH_HTTPS_PORT_2, BENCH_LB_PORT"
+      "BENCH_HTTP_PORT_2, BENCH_HTTPS_PORT_2, BENCH_LB_PORT, BENCH_PEER_PORT"
   fi
 done
+if [[ -n "$PEER_JAR" ]]; then
+  [[ -f "$PEER_JAR" ]] || die "BENCH_PEER_JAR: no file $PEER_JAR (docs/benchmarks.md says how to build the peer)"
+  peer_java_major="$("$PEER_JAVA" -XshowSettings:properties -version 2>&1 |
+    sed -n 's/^ *java.specification.version = \([0-9]*\).*/\1/p')"
+  ((${peer_java_major:-0} >= 21)) ||
+    die "the peer needs Java 21 or later; $PEER_JAVA is ${peer_java_major:-unknown}: set BENCH_PEER_JAVA"
+fi
 
 # ---------------------------------------------------------------------------------------------
 # Processes: Maven runs DevDatabase (which starts PostgreSQL in a session of its own) and then
@@ -242,9 +267,18 @@ stop_cluster() { # [--no-wait]: the second Liberty told to stop, stop_everything
   fi
 }
 
+stop_peer() {
+  if [[ -n "$PEER_PID" ]]; then
+    kill -TERM "$PEER_PID" 2>/dev/null || true
+    wait_gone "$PEER_PID" 20 || kill -KILL "$PEER_PID" 2>/dev/null || true
+    wait "$PEER_PID" 2>/dev/null || true
+    PEER_PID=""
+  fi
+}
 stop_everything() {
   local pid
   [[ -n "$LOCK_SAMPLER_PID" ]] && kill "$LOCK_SAMPLER_PID" 2>/dev/null
+  stop_peer
   stop_cluster --no-wait # both Liberty servers stop at once; the second is waited for below
   if [[ "$SMOKE" == 1 && -n "$MVN_PID" ]]; then
     # A smoke run's servers have nothing left to finish. Stopped gracefully they took 8 s under
@@ -465,7 +499,7 @@ field() { # line name
 perf_counter() { # pid name...: the values, in seconds where the counter counts clock ticks
   local pid=$1
   shift
-  jcmd "$pid" PerfCounter.print | awk -F= -v names="$*" '
+  "${JCMD:-jcmd}" "$pid" PerfCounter.print | awk -F= -v names="$*" '
     BEGIN { n = split(names, wanted, " ") }
     { value[$1] = $2 }
     END {
@@ -1050,6 +1084,83 @@ lb_answered="$(haproxy_stat hrsp_2xx)"
 if [[ "$SMOKE" == 1 ]]; then stop_cluster --no-wait; else stop_cluster; fi
 
 # ---------------------------------------------------------------------------------------------
+# 8: the Spring peer (idempotency4j on Spring Boot, src/peer/idempotency4j), when its jar is
+# given: a JVM of its own with the same heap cap and malloc arenas as Liberty, on a database of its
+# own in the same PostgreSQL (the same durable settings, the same disk). Its two endpoints do the
+# same work as /api/bench/insert and /api/bench/insert-plain (one INSERT ... RETURNING id of the
+# same body), without authentication (the peer has none). The four kinds run in turn, slice by
+# slice, with the same connections, after a warm-up of the peer like Liberty's; then each once
+# more for the CPU /proc counts per request (the JVM's and PostgreSQL's), and the peer's peak RSS.
+
+declare -A peer_jvm_us=() peer_pg_us=()
+peer_rss_mib=""
+if [[ -n "$PEER_JAR" ]]; then
+  log "the Spring peer: its database, then its JVM ($PEER_JAVA)"
+  # As the database's superuser (the embedded server trusts local connections): ichido may not
+  # create databases.
+  "${PSQL[@]}" -c "SELECT 1 FROM pg_database WHERE datname = 'peer'" | grep -q 1 ||
+    psql -h 127.0.0.1 -p "$DB_PORT" -U postgres -d postgres -v ON_ERROR_STOP=1 -qAt \
+      -c "CREATE DATABASE peer OWNER ichido"
+  psql -h 127.0.0.1 -p "$DB_PORT" -U ichido -d peer -v ON_ERROR_STOP=1 -qAt -f "$BENCH_DIR/peer-orders.sql"
+  MALLOC_ARENA_MAX=2 "$PEER_JAVA" -Xmx"$HEAP" $SMOKE_JVM -jar "$PEER_JAR" \
+    --server.port="$PEER_PORT" --server.address=127.0.0.1 \
+    --spring.datasource.url="jdbc:postgresql://127.0.0.1:$DB_PORT/peer" \
+    --spring.datasource.username=ichido --spring.datasource.password=ichido \
+    >"$OUT/peer.log" 2>&1 &
+  PEER_PID=$!
+  started=$SECONDS
+  until grep -q "Started PeerApp" "$OUT/peer.log"; do
+    alive "$PEER_PID" || { tail -n 30 "$OUT/peer.log" >&2; die "the peer stopped; see ${OUT#$ROOT/}/peer.log"; }
+    ((SECONDS - started < 120)) || die "the peer did not start in 120 s; see ${OUT#$ROOT/}/peer.log"
+    sleep 0.5
+  done
+  # Its replay works, and its twin: the same key twice, one row.
+  peer_key="bench-$RUN_ID-smoke"
+  for attempt in 1 2; do
+    curl -sf -o /dev/null -X POST "$PEER_URL/orders" -H 'Content-Type: application/json' \
+      -H "Idempotency-Key: $peer_key" -d '{"customer":"smoke","sku":"BENCH-07","quantity":1,"amount":1200}' ||
+      die "the peer refused its own order; see ${OUT#$ROOT/}/peer.log"
+  done
+  [[ "$(psql -h 127.0.0.1 -p "$DB_PORT" -U ichido -d peer -qAt -c "SELECT count(*) FROM orders WHERE customer = 'smoke'")" == 1 ]] ||
+    die "the peer ran one key twice"
+  log "warming up the peer, closed loop (${WARMUP_MIN}s to ${WARMUP_MAX}s, as Liberty)"
+  # Its JIT counters read with its own JDK's jcmd.
+  JCMD="$(dirname "$PEER_JAVA")/jcmd" WRK_URL="$PEER_URL" \
+    warm_up "$PEER_PID" "$WARMUP_MIN" "$WARMUP_MAX" peer/warmup peer-insert-plain peer-insert
+  log "peer and Ichido: one INSERT with and without each layer, in turn, ${THROUGHPUT_SECONDS}s each"
+  for slice in $(seq "$SLICES"); do
+    measure_kinds "peer-insert-plain:peer-insert-plain:peer/$slice-plain@$PEER_URL" \
+      "peer-insert:peer-insert:peer/$slice-layer@$PEER_URL" \
+      "ours-insert-plain:insert-plain:peer/$slice-ours-plain" "ours-insert:insert:peer/$slice-ours-layer"
+  done
+  # The CPU of each request, as /proc counts it: the serving JVM's and PostgreSQL's.
+  jvm_ticks() { awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$1/stat"; }
+  database_ticks() {
+    local pm p total=0
+    pm="$(postmaster_pid)" || { echo 0; return; }
+    for p in "$pm" $(pgrep -P "$pm"); do
+      total=$((total + $(awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$p/stat" 2>/dev/null || echo 0)))
+    done
+    echo "$total"
+  }
+  for spec in "peer-insert-plain:$PEER_PID:$PEER_URL" "peer-insert:$PEER_PID:$PEER_URL" \
+    "insert-plain:$LIBERTY_PID:" "insert:$LIBERTY_PID:"; do
+    IFS=: read -r mode pid url <<<"$spec" # url: the rest, colons and all
+    j0="$(jvm_ticks "$pid")" p0="$(database_ticks)"
+    line="$(WRK_URL="$url" run_wrk "$mode" "$CONNECTIONS" "$PROFILE_SECONDS" "peer/cpu-$mode")"
+    j1="$(jvm_ticks "$pid")" p1="$(database_ticks)"
+    n="$(field "$line" requests)"
+    ((n > 0)) || die "no request answered while counting the CPU of $mode"
+    hz="$(getconf CLK_TCK)"
+    peer_jvm_us[$mode]="$(awk -v t=$((j1 - j0)) -v n="$n" -v hz="$hz" 'BEGIN { printf "%.0f", t / hz * 1e6 / n }')"
+    peer_pg_us[$mode]="$(awk -v t=$((p1 - p0)) -v n="$n" -v hz="$hz" 'BEGIN { printf "%.0f", t / hz * 1e6 / n }')"
+  done
+  peer_rss_mib=$(($(sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$PEER_PID/status") / 1024))
+  peer_commits="$("${PSQL[@]}" -c "SELECT xact_commit FROM pg_stat_database WHERE datname = 'peer'")"
+  stop_peer
+fi
+
+# ---------------------------------------------------------------------------------------------
 # pgbench (see pgbench_phase), in a real run.
 
 [[ "$SMOKE" == 1 ]] || pgbench_phase
@@ -1068,7 +1179,10 @@ trap - EXIT
 # transaction or a reading left empty fails the run, smoke or not.
 
 empty=()
-for kind in baseline fresh unlogged echo echo-replay noop insert-plain insert one-server two-servers; do
+peer_kinds=()
+[[ -z "$PEER_JAR" ]] || peer_kinds=(peer-insert-plain peer-insert ours-insert-plain ours-insert)
+for kind in baseline fresh unlogged echo echo-replay noop insert-plain insert one-server two-servers \
+  ${peer_kinds[@]+"${peer_kinds[@]}"}; do
   ((${tp_requests[$kind]:-0} > ${tp_failed[$kind]:-0})) ||
     empty+=("wrk $kind: ${tp_failed[$kind]:-0} of ${tp_requests[$kind]:-0} requests failed")
 done
@@ -1200,6 +1314,28 @@ if [[ "$HEAP" == 512m ]]; then
   rss_result="$(verdict "$rss_mib" "$MAX_RSS_MIB_AT_512M" 0 'a <= b')"
 fi
 row "6. Liberty JVM peak RSS (VmHWM), heap -Xmx$HEAP" "$rss_mib MiB" "$rss_target" "$rss_result"
+if [[ -n "$PEER_JAR" ]]; then
+  tp_peer="$(rps peer-insert)"; tp_peer_plain="$(rps peer-insert-plain)"
+  tp_ours="$(rps ours-insert)"; tp_ours_plain="$(rps ours-insert-plain)"
+  peer_errors=$((${tp_failed[peer-insert]} + ${tp_failed[ours-insert]}))
+  row "8. The Spring peer (idempotency4j, Spring Boot), same PostgreSQL" "" "" ""
+  row "   one INSERT, $CONNECTIONS connections, in turn, ${THROUGHPUT_SECONDS} s per kind" "" "" ""
+  row "   peer: without / with its layer" "$tp_peer_plain / $tp_peer req/s" "" ""
+  row "   Ichido: without / with its layer" "$tp_ours_plain / $tp_ours req/s" "" ""
+  row "   with the layer / without: peer; Ichido" \
+    "$(quotient "$tp_peer" "$tp_peer_plain"); $(quotient "$tp_ours" "$tp_ours_plain")" "" "(info)"
+  row "   Ichido with its layer / the peer with its own" "$(quotient "$tp_ours" "$tp_peer")" ">= 1.00" \
+    "$(verdict "$tp_ours" "$tp_peer" "$peer_errors" 'a >= b')"
+  row "   CPU us per request with the layer: JVM, PostgreSQL" \
+    "peer ${peer_jvm_us[peer-insert]}, ${peer_pg_us[peer-insert]}; Ichido ${peer_jvm_us[insert]}, ${peer_pg_us[insert]}" "" "(/proc)"
+  row "   CPU us per request without: JVM, PostgreSQL" \
+    "peer ${peer_jvm_us[peer-insert-plain]}, ${peer_pg_us[peer-insert-plain]}; Ichido ${peer_jvm_us[insert-plain]}, ${peer_pg_us[insert-plain]}" "" "(/proc)"
+  row "   peak RSS at -Xmx$HEAP: peer; Ichido (its whole run)" "$peer_rss_mib; $rss_mib MiB" "" ""
+  row "   Ichido RSS / peer RSS" "$(quotient "$rss_mib" "$peer_rss_mib")" "" "(info)"
+  row "   transactions the peer's database committed" "$peer_commits" "" ""
+else
+  row "8. The Spring peer: not measured (BENCH_PEER_JAR unset; docs/benchmarks.md)" "" "" ""
+fi
 echo
 if [[ "$PROFILE" == 1 ]]; then
   echo "7. Where Liberty's CPU goes, microseconds of CPU per request (async-profiler, ${PROFILE_SECONDS} s of wrk per kind,"

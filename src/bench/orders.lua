@@ -13,6 +13,8 @@
 --           insert, insert-plain: POST /api/bench/insert (@Idempotent, a new key each time) and
 --                     POST /api/bench/insert-plain (no layer), both one INSERT: the Spring peer's
 --                     measured work, with its body
+--           peer-insert, peer-insert-plain: the same to the Spring peer itself (bench.sh section
+--                     8): POST /orders (idempotency4j, a new key each time), POST /baseline/orders
 --   run-id  keeps keys apart across runs against the same database
 
 local threads = {}
@@ -46,6 +48,7 @@ function init(args)
   local paths = {
     baseline = "/api/bench/orders", echo = "/api/bench/echo", ["echo-replay"] = "/api/bench/echo",
     noop = "/api/bench/noop", insert = "/api/bench/insert", ["insert-plain"] = "/api/bench/insert-plain",
+    ["peer-insert"] = "/orders", ["peer-insert-plain"] = "/baseline/orders",
   }
   path = paths[mode] or "/api/orders"
   run_id = args[2] or tostring(os.time())
@@ -63,7 +66,7 @@ function request()
   }
   -- Several SKUs, so that orders do not all queue on one stock row's lock.
   local sku = skus[math.random(#skus)]
-  if mode == "fresh" or mode == "echo" or mode == "insert" then
+  if mode == "fresh" or mode == "echo" or mode == "insert" or mode == "peer-insert" then
     headers["Idempotency-Key"] = string.format("wrk-%s-%d-%d", run_id, thread_no, counter)
   elseif mode == "replay" or mode == "echo-replay" then
     local n = counter % 100
@@ -73,7 +76,7 @@ function request()
   -- The echo gets the order's body too: the layer reads and fingerprints it all the same.
   local body = string.format(
     '{"customer":"bench","items":[{"sku":"%s","quantity":1}],"currency":"JPY"}', sku)
-  if mode == "insert" or mode == "insert-plain" then
+  if mode == "insert" or mode == "insert-plain" or mode == "peer-insert" or mode == "peer-insert-plain" then
     body = '{"customer":"bench","sku":"BENCH-07","quantity":1,"amount":1200}' -- the peer's, as it is
   end
   return wrk.format("POST", path, headers, body)
