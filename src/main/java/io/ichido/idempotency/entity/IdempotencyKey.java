@@ -13,11 +13,11 @@ import java.time.Instant;
 import java.util.UUID;
 
 /**
- * One {@code Idempotency-Key} of one caller. The hot path runs native statements on this mapping's
- * table ({@code IdempotencyKeys}): the claim is an {@code INSERT ... ON CONFLICT} that also reads
- * the row it did not win, which JPA cannot express, and the completion is one UPDATE that Hibernate
- * would translate from JPQL anew on every request. The release and the purge are rare and go
- * through the mapping.
+ * One {@code Idempotency-Key} of one caller. The hot path runs SQL of its own on this mapping's
+ * table ({@code IdempotencyKeys}), on the persistence context's connection: the claim is an {@code
+ * INSERT ... ON CONFLICT} that also reads the row it did not win, which JPA cannot express, and the
+ * completion is one UPDATE that Hibernate would translate from JPQL anew on every request. The
+ * release and the purge are rare and go through the mapping or native queries.
  */
 @Entity
 @Table(name = "idempotency_key")
