@@ -535,6 +535,17 @@ machine_busy_ticks() { awk '/^cpu / { print $2 + $3 + $4 + $9 }' /proc/stat; }
 process_ticks() { # pid: user + system time of the process and of its children that have exited
   awk '{ sub(/^.*\) /, ""); print $12 + $13 + $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0
 }
+cpu_ticks_of() { # pid: user + system time of the process itself
+  awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$1/stat" 2>/dev/null || echo 0
+}
+pg_ticks() { # PostgreSQL's postmaster and its backends
+  local pm p total=0
+  pm="$(postmaster_pid)" || { echo 0; return; }
+  for p in "$pm" $(pgrep -P "$pm"); do
+    total=$((total + $(cpu_ticks_of "$p")))
+  done
+  echo "$total"
+}
 own_ticks() {
   local pid total=0 postmaster
   postmaster="$(postmaster_pid || true)"
@@ -920,15 +931,7 @@ if [[ "$PROFILE" == 1 ]]; then
   log "profile: async-profiler on Liberty, ${PROFILE_SECONDS}s of wrk per kind"
   mkdir -p "$OUT/profile"
   hz="$(getconf CLK_TCK)"
-  pg_ticks() {
-    local pm p total=0
-    pm="$(postmaster_pid)" || { echo 0; return; }
-    for p in "$pm" $(pgrep -P "$pm"); do
-      total=$((total + $(awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$p/stat" 2>/dev/null || echo 0)))
-    done
-    echo "$total"
-  }
-  liberty_ticks() { awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$LIBERTY_PID/stat"; }
+  liberty_ticks() { cpu_ticks_of "$LIBERTY_PID"; }
   profiler() { # start|stop name: async-profiler attached to Liberty through jcmd; stop writes NAME.collapsed
     local command="start,event=cpu,interval=1ms,threads" log="$OUT/profile/$2-$1.log"
     [[ "$1" == start ]] || command="stop,file=$OUT/profile/$2.collapsed,collapsed,threads"
@@ -1134,21 +1137,12 @@ if [[ -n "$PEER_JAR" ]]; then
       "ours-insert-plain:insert-plain:peer/$slice-ours-plain" "ours-insert:insert:peer/$slice-ours-layer"
   done
   # The CPU of each request, as /proc counts it: the serving JVM's and PostgreSQL's.
-  jvm_ticks() { awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$1/stat"; }
-  database_ticks() {
-    local pm p total=0
-    pm="$(postmaster_pid)" || { echo 0; return; }
-    for p in "$pm" $(pgrep -P "$pm"); do
-      total=$((total + $(awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$p/stat" 2>/dev/null || echo 0)))
-    done
-    echo "$total"
-  }
   for spec in "peer-insert-plain:$PEER_PID:$PEER_URL" "peer-insert:$PEER_PID:$PEER_URL" \
     "insert-plain:$LIBERTY_PID:" "insert:$LIBERTY_PID:"; do
     IFS=: read -r mode pid url <<<"$spec" # url: the rest, colons and all
-    j0="$(jvm_ticks "$pid")" p0="$(database_ticks)"
+    j0="$(cpu_ticks_of "$pid")" p0="$(pg_ticks)"
     line="$(WRK_URL="$url" run_wrk "$mode" "$CONNECTIONS" "$PROFILE_SECONDS" "peer/cpu-$mode")"
-    j1="$(jvm_ticks "$pid")" p1="$(database_ticks)"
+    j1="$(cpu_ticks_of "$pid")" p1="$(pg_ticks)"
     n="$(field "$line" requests)"
     ((n > 0)) || die "no request answered while counting the CPU of $mode"
     hz="$(getconf CLK_TCK)"

@@ -1,6 +1,5 @@
 package io.ichido.idempotency.boundary;
 
-import io.ichido.idempotency.boundary.Idempotent.Failures;
 import io.ichido.idempotency.control.BodyKey;
 import io.ichido.idempotency.control.EndpointPolicy;
 import io.ichido.idempotency.control.IdempotencyConfig;
@@ -256,11 +255,7 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
     EndpointPolicy policy = pending.policy();
     int status = response.getStatus();
     if (!pending.executed() || transientFailures.isTransient(status) || !policy.keeps(status)) {
-      if (pending.executed() && policy.failures() == Failures.RETRIED) {
-        keys.letGo(claim);
-      } else {
-        releases.release(claim);
-      }
+      releases.giveBack(claim, pending.executed() && policy.keepsRequestAfterFailure());
       pending.released();
       spans.mark(pending.span(), IdempotencySpans.Outcome.RELEASED);
       events.fire(Kind.RELEASED, pending.request(), status, null);

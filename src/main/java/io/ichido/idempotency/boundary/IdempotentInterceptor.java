@@ -1,6 +1,5 @@
 package io.ichido.idempotency.boundary;
 
-import io.ichido.idempotency.boundary.Idempotent.Failures;
 import io.ichido.idempotency.control.IdempotencyKeys;
 import io.ichido.idempotency.control.KeyEvents;
 import io.ichido.idempotency.control.KeyReleases;
@@ -82,7 +81,7 @@ public class IdempotentInterceptor {
       events.fire(Kind.COMPLETED, pending.request(), recorded.status(), claim.expiresAt());
       return recorded.answer();
     } catch (AnswerNotKept notKept) {
-      giveBack(claim, notKept.status, pending.policy().failures() == Failures.RETRIED);
+      giveBack(claim, notKept.status, pending.policy().keepsRequestAfterFailure());
       return notKept.response;
     } catch (LeaseLost lost) {
       pending.released();
@@ -92,7 +91,7 @@ public class IdempotentInterceptor {
       if (refusedByBeanValidation(failure)) {
         giveBack(claim, 0, false);
       } else if (transientFailures.isTransient(failure)) {
-        giveBack(claim, 0, pending.policy().failures() == Failures.RETRIED);
+        giveBack(claim, 0, pending.policy().keepsRequestAfterFailure());
       }
       throw failure;
     }
@@ -144,11 +143,7 @@ public class IdempotentInterceptor {
    * with its request kept.
    */
   private void giveBack(Claimed claim, int status, boolean keepRequest) {
-    if (keepRequest) {
-      keys.letGo(claim);
-    } else {
-      releases.release(claim);
-    }
+    releases.giveBack(claim, keepRequest);
     pending.released();
     events.fire(Kind.RELEASED, pending.request(), status, null);
   }

@@ -62,4 +62,9 @@ public record EndpointPolicy(
   public boolean keeps(int status) {
     return status < 400 || failures == Failures.KEPT;
   }
+
+  /** Whether a failed request's key keeps its request, so that only the same request runs again. */
+  public boolean keepsRequestAfterFailure() {
+    return failures == Failures.RETRIED;
+  }
 }

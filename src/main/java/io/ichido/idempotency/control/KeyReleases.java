@@ -71,6 +71,27 @@ public class KeyReleases {
   }
 
   /**
+   * Gives {@code claim} back after a failure: released, or, with {@code keepRequest} (an endpoint
+   * whose failures run again under their key), let go with its request kept. A let-go the database
+   * refuses is left to the lease, whose end lets go of the key the same way; the answer the client
+   * gets is not turned into an error by it.
+   */
+  public void giveBack(Claimed claim, boolean keepRequest) {
+    if (!keepRequest) {
+      release(claim);
+      return;
+    }
+    try {
+      keys.letGo(claim);
+    } catch (RuntimeException failed) {
+      LOG.log(
+          Level.WARNING,
+          "Could not let go of a key of scope {0} ({1}); its lease ends it",
+          new Object[] {claim.scope(), failed.getClass().getSimpleName()});
+    }
+  }
+
+  /**
    * Releases {@code claim} in the background only, for a request that cannot tell whether its claim
    * committed: trying now would keep its answer waiting on a database that just failed it.
    */
