@@ -65,6 +65,11 @@ public final class DevServer {
         <?xml version="1.0" encoding="UTF-8"?>
         <!-- Written by io.ichido.dev.DevServer for the run or test command: never in production. -->
         <server>
+            <!-- Arquillian deploys the tests' WARs through JMX; a production server needs no
+                 local JMX connector. -->
+            <featureManager>
+                <feature>localConnector-1.0</feature>
+            </featureManager>
         %s</server>
         """
         .formatted(variables);
