@@ -1,7 +1,7 @@
 package io.ichido.platform.boundary;
 
 import io.ichido.idempotency.boundary.Idempotent;
-import jakarta.enterprise.context.RequestScoped;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.POST;
@@ -19,7 +19,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
  * twin of {@code POST /api/orders}.
  */
 @Path("bench/echo")
-@RequestScoped
+@ApplicationScoped
 @Produces(MediaType.APPLICATION_JSON)
 public class BenchEchoResource {
 
