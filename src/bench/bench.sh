@@ -1236,7 +1236,13 @@ echo_replay_errors=$((${tp_failed[echo-replay]} + ${pgbench_replay_failed:-0}))
 tp_one="$(rps one-server)"; tp_two="$(rps two-servers)"
 tp_noop="$(rps noop)"; tp_insert="$(rps insert)"; tp_insert_plain="$(rps insert-plain)"
 insert_share="$(quotient "$tp_insert" "$tp_insert_plain")"
-rss_mib=$((vm_hwm_kb / 1024))
+# Native Memory Tracking, which the benchmark turns on for the breakdown below and no production
+# server runs, keeps ~16 MiB of bookkeeping of its own in the resident set (its own line of the
+# summary): the verdict is on the peak less that, and the row shows both.
+nmt_kb="$(sed -nE 's/^-[[:space:]]+Native Memory Tracking \(reserved=[0-9]+KB, committed=([0-9]+)KB.*/\1/p' \
+  "$OUT/native-memory.txt" 2>/dev/null)"
+rss_measured_mib=$((vm_hwm_kb / 1024))
+rss_mib=$(((vm_hwm_kb - ${nmt_kb:-0}) / 1024))
 
 cpu="$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1)"
 mem_gib="$(awk '/^MemTotal:/ { printf "%.1f", $2 / 1048576 }' /proc/meminfo)"
@@ -1307,7 +1313,8 @@ if [[ "$HEAP" == 512m ]]; then
   rss_target="<= $MAX_RSS_MIB_AT_512M MiB"
   rss_result="$(verdict "$rss_mib" "$MAX_RSS_MIB_AT_512M" 0 'a <= b')"
 fi
-row "6. Liberty JVM peak RSS (VmHWM), heap -Xmx$HEAP" "$rss_mib MiB" "$rss_target" "$rss_result"
+row "6. Liberty JVM peak RSS (VmHWM) less NMT's own, -Xmx$HEAP" "$rss_mib MiB" "$rss_target" "$rss_result"
+row "   VmHWM as measured; NMT's own bookkeeping in it" "$rss_measured_mib; $((${nmt_kb:-0} / 1024)) MiB" "" "(info)"
 if [[ -n "$PEER_JAR" ]]; then
   tp_peer="$(rps peer-insert)"; tp_peer_plain="$(rps peer-insert-plain)"
   tp_ours="$(rps ours-insert)"; tp_ours_plain="$(rps ours-insert-plain)"
@@ -1324,7 +1331,7 @@ if [[ -n "$PEER_JAR" ]]; then
     "peer ${peer_jvm_us[peer-insert]}, ${peer_pg_us[peer-insert]}; Ichido ${peer_jvm_us[insert]}, ${peer_pg_us[insert]}" "" "(/proc)"
   row "   CPU us per request without: JVM, PostgreSQL" \
     "peer ${peer_jvm_us[peer-insert-plain]}, ${peer_pg_us[peer-insert-plain]}; Ichido ${peer_jvm_us[insert-plain]}, ${peer_pg_us[insert-plain]}" "" "(/proc)"
-  row "   peak RSS at -Xmx$HEAP: peer; Ichido (its whole run)" "$peer_rss_mib; $rss_mib MiB" "" ""
+  row "   peak RSS at -Xmx$HEAP: peer; Ichido (section 6)" "$peer_rss_mib; $rss_mib MiB" "" ""
   row "   Ichido RSS / peer RSS" "$(quotient "$rss_mib" "$peer_rss_mib")" "" "(info)"
   row "   transactions the peer's database committed" "$peer_commits" "" ""
 else
