@@ -5,7 +5,7 @@
 // put on the page as text, never as HTML.
 import { MESSAGES } from "./messages.js";
 import { preferredLanguage, storedLanguage, storeLanguage } from "../audit/messages.js";
-import { newKey, sendWithRetries } from "../shop/retries.js";
+import { keyHeader, newKey, sendWithRetries } from "../shop/retries.js";
 
 const QUEUE = "../api/review";
 const LANGUAGE_KEY = "ichido.review.language";
@@ -86,7 +86,7 @@ function decide(orderId, action, key) {
         headers: {
           Accept: "application/json",
           Authorization: authorization ?? "",
-          "Idempotency-Key": key,
+          "Idempotency-Key": keyHeader(key),
         },
         credentials: "omit",
         cache: "no-store",

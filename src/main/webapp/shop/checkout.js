@@ -3,7 +3,7 @@
 // bodies they were made for: a double click, a retry, a reload or the way back from a payment page
 // sends the same key with the same body, so the server answers with what it already did.
 
-import { newKey, sendWithRetries } from "./retries.js";
+import { keyHeader, newKey, sendWithRetries } from "./retries.js";
 import { authorization } from "./api.js";
 
 const STORED = "ichido.shop.checkout";
@@ -321,8 +321,7 @@ function post(url, key, body) {
     headers: {
       Accept: "application/json",
       "Content-Type": "application/json",
-      // A Structured Field String, as the IETF idempotency-key draft writes the field.
-      "Idempotency-Key": '"' + key.replace(/[\\"]/g, "\\$&") + '"',
+      "Idempotency-Key": keyHeader(key),
       Authorization: authorization(),
     },
     body: JSON.stringify(body),

@@ -23,6 +23,14 @@ export function newKey() {
 }
 
 /**
+ * The key as the Idempotency-Key field carries it: a Structured Field String (RFC 8941), quoted,
+ * with quote and backslash escaped, as the IETF idempotency-key draft writes the field.
+ */
+export function keyHeader(key) {
+  return '"' + key.replace(/[\\"]/g, "\\$&") + '"';
+}
+
+/**
  * What one try gave: `answer` is a parsed answer ({status, type, body, retryAfterMs, replayed}),
  * or null when no answer came back at all (offline, reset, the answer lost on the way).
  */

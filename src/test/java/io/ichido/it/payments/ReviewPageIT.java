@@ -10,6 +10,7 @@ import io.ichido.it.support.Db;
 import io.ichido.it.support.OnSharedDeployment;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -98,6 +99,25 @@ class ReviewPageIT extends OnSharedDeployment {
 
     byId("lang-en").click();
     assertThat(byId("orders-caption").getText()).isEqualTo("Orders in review");
+  }
+
+  @Test
+  @DisplayName(
+      "the console and the checkout send the key as a Structured Field String, quote and"
+          + " backslash escaped")
+  void keyAsStructuredFieldString() throws IOException {
+    open("en-US");
+    List<?> sent =
+        (List<?>)
+            browser.executeAsyncScript(
+                "const done = arguments[0];"
+                    + " import('/shop/retries.js').then("
+                    + "   m => done([m.keyHeader(m.newKey()), m.keyHeader('a\"b\\\\c')]),"
+                    + "   e => done([String(e)]));");
+    assertThat(sent).hasSize(2);
+    assertThat((String) sent.get(0))
+        .matches("\"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\"");
+    assertThat(sent.get(1)).isEqualTo("\"a\\\"b\\\\c\"");
   }
 
   @Test
