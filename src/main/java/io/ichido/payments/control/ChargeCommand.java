@@ -60,6 +60,23 @@ public record ChargeCommand(
         true);
   }
 
+  /** The same request, sent again: an earlier send may have reached the gateway. */
+  ChargeCommand sentAgain() {
+    return resent
+        ? this
+        : new ChargeCommand(
+            gatewayKey,
+            orderId,
+            reference,
+            amount,
+            currency,
+            method,
+            token,
+            customer,
+            returnUrl,
+            true);
+  }
+
   String resendableJson() {
     try {
       return Json.MAPPER.writeValueAsString(new Resendable(token, customer, returnUrl));

@@ -31,6 +31,11 @@ public class GatewayCalls {
     int next() {
       return made++;
     }
+
+    /** Whether the call was sent more than once: an earlier try may have reached the gateway. */
+    boolean sentAgain() {
+      return made > 1;
+    }
   }
 
   @Retry(
@@ -41,10 +46,14 @@ public class GatewayCalls {
       jitter = 100,
       maxDuration = 30_000)
   public GatewayCharge charge(PaymentGateway gateway, ChargeCommand command, Tries tries) {
+    int tried = tries.next();
+    // A retry is a resend: the earlier try may have reached the gateway and may still be in
+    // flight, so nothing this one meets proves that no charge was made.
+    ChargeCommand sent = tried == 0 ? command : command.sentAgain();
     return spans.traced(
         new Call(gateway.name(), "charge", command.reference(), command.orderId()),
-        tries.next(),
-        () -> observed(gateway, () -> gateway.charge(command)),
+        tried,
+        () -> observed(gateway, () -> gateway.charge(sent)),
         GatewaySpans::outcome);
   }
 

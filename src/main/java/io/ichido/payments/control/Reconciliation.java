@@ -107,7 +107,8 @@ public class Reconciliation {
           phases.rejected(attempt.id(), ChargeAttempt.NEVER_MADE, via);
           return;
         }
-        answer = found.get();
+        // A search answer naming another amount is read back too, as a charge's answer is.
+        answer = calls.believed(gateway, ChargeCommand.of(attempt), found.get(), false);
       }
     } catch (PaymentInDoubt notFoundYet) {
       throw notFoundYet;
