@@ -23,6 +23,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.logging.Logger;
 
 /**
  * The recovery points of a charge, each its own short transaction under the order's row lock: the
@@ -33,7 +34,17 @@ import java.util.Optional;
 class ChargePhases {
 
   /** The least wait before a lookup that found nothing too early is asked again. */
+  private static final Logger LOG = Logger.getLogger(ChargePhases.class.getName());
+
   private static final Duration MIN_WAIT = Duration.ofSeconds(1);
+
+  /**
+   * How often the sweep looks again at an attempt nobody can ask about (a webhook may settle it).
+   */
+  private static final Duration UNKNOWABLE_RECHECK = Duration.ofHours(1);
+
+  /** What a client asking about such an attempt is told to wait before it asks again. */
+  private static final Duration UNKNOWABLE_RETRY = Duration.ofMinutes(5);
 
   @PersistenceContext EntityManager em;
 
@@ -150,6 +161,9 @@ class ChargePhases {
     if (!attempt.status().inDoubt()) {
       return new ReconcileClaim.Settled();
     }
+    if (ChargeAttempt.OUTCOME_UNKNOWABLE.equals(attempt.failureCode())) {
+      return unknowable(attempt);
+    }
     Instant now = Instant.now();
     if (attempt.reconciliations() > 0
         && (attempt.leaseUntil() == null || !attempt.leaseUntil().isAfter(now))
@@ -179,7 +193,7 @@ class ChargePhases {
           registry.named(attempt.gateway()).map(PaymentGateway::looksUp).orElse(false);
       if (!looksUp) {
         unanswerable(attempt);
-        return new ReconcileClaim.Settled();
+        return unknowable(attempt);
       }
     }
     if (!attempt.claim(settings.attemptLease(), resend)) {
@@ -191,14 +205,16 @@ class ChargePhases {
 
   /**
    * The attempt's key is past the gateway's keeping and the gateway has no lookup by our reference:
-   * its outcome can no longer be learnt from the gateway. Never guessed, never left in doubt
-   * forever: a person decides, told why.
+   * its outcome can no longer be learnt by asking. Never guessed: it stays in doubt, holding its
+   * order's slot, listed among the charges in doubt for an operator to record what the gateway's
+   * dashboard shows; a webhook of the gateway still settles it meanwhile. Its money is nobody's
+   * review until some is reported: only the money decider moves an order into review.
    */
   private void unanswerable(ChargeAttempt attempt) {
     String why =
         ("%s offers no lookup by our reference and its idempotency key is past the resend window"
-                + " (%s): whether attempt %d (%s, %d %s) charged cannot be learnt any more; look it"
-                + " up in the %s dashboard")
+                + " (%s): whether attempt %d (%s, %d %s) charged cannot be learnt by asking any"
+                + " more; an operator records what the %s dashboard shows")
             .formatted(
                 attempt.gateway(),
                 gateways.resendWindow(attempt.gateway(), settings.resendWindow()),
@@ -207,9 +223,18 @@ class ChargePhases {
                 attempt.amount(),
                 attempt.currency(),
                 attempt.gateway());
-    attempt.needsReview("outcome_unknowable");
-    events.answered(attempt, attempt.amount(), attempt.currency(), "review");
-    events.needsReview(attempt, null, attempt.amount(), attempt.currency(), why);
+    LOG.warning(why);
+    attempt.unknown(ChargeAttempt.OUTCOME_UNKNOWABLE, UNKNOWABLE_RECHECK);
+    events.answered(attempt, attempt.amount(), attempt.currency(), "unanswerable");
+  }
+
+  private static ReconcileClaim unknowable(ChargeAttempt attempt) {
+    return new ReconcileClaim.TooEarly(
+        attempt.gateway(),
+        attempt.orderId(),
+        UNKNOWABLE_RETRY.toSeconds(),
+        "cannot be asked about any more: an operator records what the gateway's dashboard shows"
+            + " (the review queue's charges in doubt)");
   }
 
   /**
@@ -252,7 +277,8 @@ class ChargePhases {
     ChargeStatus before = attempt.status();
     if (before == ChargeStatus.AWAITING_PAYMENT
         && answer.status() == ChargeStatus.AWAITING_PAYMENT
-        && attempt.instructions() == null) {
+        && attempt.instructions() == null
+        && !ChargeAttempt.OTHER_AMOUNT_ASKED.equals(attempt.failureCode())) {
       // Its webhook told it first (KOMOJU's payment.authorized), with neither the customer's
       // instructions nor the deadline: the answer has both, and the deadline is what lets a lost
       // expiry be found and the stock go back on sale.
@@ -265,23 +291,28 @@ class ChargePhases {
     if (answer.status() == ChargeStatus.SUCCEEDED || answer.returnedInFull()) {
       return taken(order, attempt, answer, via);
     }
-    if (answer.status() != ChargeStatus.DECLINED
-        && (answer.amount() != attempt.amount()
-            || !attempt.currency().equalsIgnoreCase(answer.currency()))) {
-      // Nothing taken yet, but the gateway would take another amount: a person decides.
-      return inReview(order, attempt, answer, via);
-    }
+    // Nothing taken yet, but the gateway would take another amount: the payment waits for its
+    // customer as any other, marked, and never shown as payable. Only money decides: what the
+    // customer pays goes to the money decider (the order's amount pays it; another is reviewed).
+    boolean otherMoney =
+        (answer.status() == ChargeStatus.AWAITING_PAYMENT
+                || answer.status() == ChargeStatus.REQUIRES_ACTION)
+            && (answer.amount() != attempt.amount()
+                || !attempt.currency().equalsIgnoreCase(answer.currency()));
     if (!answer.status().holdsSlot() && !ledger.ends(order, attempt, answer.chargeId(), via)) {
       return ChargeOutcome.of(attempt, order.status(), answer);
     }
     attempt.answered(
-        answer.status(), answer.chargeId(), answer.failureCode(), json(answer.instructions()));
+        answer.status(),
+        answer.chargeId(),
+        otherMoney ? ChargeAttempt.OTHER_AMOUNT_ASKED : answer.failureCode(),
+        otherMoney ? null : json(answer.instructions()));
     if (answer.status() == ChargeStatus.AWAITING_PAYMENT) {
       attempt.payBy(deadline(answer.instructions()));
     }
     events.answered(attempt, answer.amount(), answer.currency(), via);
     events.settled(attempt);
-    return ChargeOutcome.of(attempt, statusNow(order), answer);
+    return ChargeOutcome.of(attempt, statusNow(order), otherMoney ? null : answer);
   }
 
   /**

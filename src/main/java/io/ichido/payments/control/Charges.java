@@ -165,8 +165,9 @@ public class Charges {
     GatewayCharge answer;
     GatewayCharge believed;
     try {
-      answer = calls.charge(gateway, send.command(), new GatewayCalls.Tries());
-      believed = calls.believed(gateway, send.command(), answer, false);
+      GatewayCalls.Tries tries = new GatewayCalls.Tries();
+      answer = calls.charge(gateway, send.command(), tries);
+      believed = calls.believed(gateway, send.command(), answer, tries.sentAgain());
     } catch (GatewayRejected refused) {
       late.now(
           send.attemptId(),
@@ -191,7 +192,8 @@ public class Charges {
       // The order took another payment (or none any more) meanwhile: this one goes back.
       throw PaymentRefused.alreadyPaid(outcome.attempt().orderId(), java.util.Optional.empty());
     }
-    if (outcome.attempt().status() == ChargeStatus.NEEDS_REVIEW) {
+    if (outcome.attempt().status() == ChargeStatus.NEEDS_REVIEW
+        || ChargeAttempt.OTHER_AMOUNT_ASKED.equals(outcome.attempt().failureCode())) {
       // Never mark an order paid for an amount the gateway did not confirm.
       throw new GatewayRejected(gateway.name(), "answered another amount or currency");
     }

@@ -89,7 +89,7 @@ public class GatewayHints {
    */
   private NoticeEffect readBack(ChargeAttempt attempt, boolean throttled) {
     ChargeStatus status = attempt.status();
-    if (status.paid() || status.surplus() || status == ChargeStatus.NEEDS_REVIEW) {
+    if (status.paid() || status.surplus() || attempt.heldInReview()) {
       return NoticeEffect.NO_CHANGE;
     }
     long now = System.currentTimeMillis();

@@ -82,7 +82,7 @@ public class GatewayNotices {
     ChargeAttempt current = Rows.find(em, ChargeAttempt.class, attempt.id());
     em.refresh(current);
     ChargeStatus before = current.status();
-    if (before.paid() || before.surplus() || before == ChargeStatus.NEEDS_REVIEW) {
+    if (before.paid() || before.surplus() || current.heldInReview()) {
       // Money we knew of: what went back of it is a refund, told as its webhook would.
       return apply(refundsAsRead(current, chargeId, read));
     }

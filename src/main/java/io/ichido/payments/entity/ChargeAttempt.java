@@ -88,6 +88,19 @@ public class ChargeAttempt {
   /** The failure code of an attempt its gateway has no charge for. */
   public static final String NEVER_MADE = "not_found_at_gateway";
 
+  /**
+   * The failure code of an attempt in doubt whose gateway can no longer be asked about it (its key
+   * past the gateway's keeping, no lookup by our reference): an operator records its outcome.
+   */
+  public static final String OUTCOME_UNKNOWABLE = "outcome_unknowable";
+
+  /**
+   * The mark of an attempt whose gateway answered, and read back, another amount or currency than
+   * we asked, with nothing taken: it waits for its customer as any payment does, but its
+   * instructions are never shown, and money paid for it is decided as money always is.
+   */
+  public static final String OTHER_AMOUNT_ASKED = "amount_mismatch";
+
   /** The failure code of an attempt its gateway's search did not show yet, too early to believe. */
   public static final String NOT_FOUND_YET = "not_found_yet";
 
