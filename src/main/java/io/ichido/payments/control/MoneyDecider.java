@@ -359,6 +359,14 @@ public final class MoneyDecider {
       return Decision.refused(money, "review-refund-begun", "its money is being given back");
     }
     AttemptMoney paying = held.get(0);
+    if (!money.currency().equalsIgnoreCase(paying.currency())) {
+      // Another currency is never payment of the order, whatever its figure: it goes back.
+      return Decision.refused(
+          money,
+          "review-other-currency",
+          "attempt %d holds %d %s for an order in %s: another currency never pays it; refund it"
+              .formatted(paying.id(), paying.held(), paying.currency(), money.currency()));
+    }
     Optional<String> busy = slotTaken(money, paying.id());
     if (busy.isPresent()) {
       // Another charge began while this money was away (a dispute held it): it has the slot.
@@ -499,7 +507,8 @@ public final class MoneyDecider {
     }
     if (attempt.reviewed() && attempt.held() > attempt.returning()) {
       if (attempt.returning() == 0) {
-        if (attempt.role() == Role.REVIEW) {
+        if (attempt.role() == Role.REVIEW
+            && money.currency().equalsIgnoreCase(attempt.currency())) {
           ways.add(Way.ACCEPT);
         }
         if (attempt.refundable()) {
@@ -537,6 +546,9 @@ public final class MoneyDecider {
       }
       if (a.role() == Role.PAYMENT && (a.paid() > a.received() || a.paid() > money.owed())) {
         problems.add(name + " pays more than it took or than the order owes");
+      }
+      if (a.role() == Role.PAYMENT && !money.currency().equalsIgnoreCase(a.currency())) {
+        problems.add(name + " pays the order in another currency than the order's");
       }
       if (a.loose() > 0 && waysOut(money, a.id()).isEmpty()) {
         problems.add(name + " holds " + a.loose() + " nobody gives back, with no way out");

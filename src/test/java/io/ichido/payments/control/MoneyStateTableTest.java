@@ -73,6 +73,7 @@ class MoneyStateTableTest {
       case "waiting" -> order.with(one);
       case "payment" -> order.with(one.taken(Role.PAYMENT, "JPY", OWED, OWED));
       case "review" -> order.with(one.taken(Role.REVIEW, "JPY", 3_000, 0));
+      case "review in USD" -> order.with(one.taken(Role.REVIEW, "USD", OWED, 0));
       case "ended, another paid" ->
           order.with(one.as(Role.ENDED)).with(two.taken(Role.PAYMENT, "JPY", OWED, OWED));
       case "surplus returning" ->
