@@ -1,5 +1,6 @@
 package io.ichido.payments.boundary;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import io.ichido.platform.control.Amounts;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -26,4 +27,14 @@ public record OutcomeRecord(
     @Schema(description = "Where the operator read it: the portal's transaction id or a note")
         @NotBlank
         @Size(max = 255)
-        String reference) {}
+        String reference,
+    @Schema(
+            description =
+                "The gateway's own id of the charge, as its portal shows it (Stripe's pi_..., Omise's"
+                    + " chrg_..., ...): required when money was taken and Ichido never learnt the"
+                    + " charge's id, since refunds are sent to it",
+            example = "pi_3Nq...")
+        @JsonProperty("charge_id")
+        @Size(min = 1, max = 255)
+        @Pattern(regexp = "\\S+")
+        String chargeId) {}

@@ -290,7 +290,7 @@ public class ReviewResource {
       operationId = "recordOutcome",
       summary = "Record what the gateway's portal shows for a charge in doubt",
       description =
-          "For a charge whose outcome Ichido could not learn (listed in `charges_in_doubt`: an approval no code explains, such as 2C2P's 4010 partial approval, or a gateway that cannot be asked): what the gateway's merchant portal shows, as the operator read it under `reference`. `taken` 0 is the gateway's statement that nothing was charged (the order is payable again); otherwise the money is applied as the gateway's answer would be: the order's payment, money in review (another amount), or money that goes back by itself. Chained as OUTCOME_RECORDED naming the operator. Once per Idempotency-Key.")
+          "For a charge whose outcome Ichido could not learn (listed in `charges_in_doubt`: an approval no code explains, such as 2C2P's 4010 partial approval, or a gateway that cannot be asked): what the gateway's merchant portal shows, as the operator read it under `reference`, with the gateway's own id of the charge (`charge_id`) when money was taken and Ichido never learnt it. `taken` 0 is the gateway's statement that nothing was charged (the order is payable again); otherwise the money is applied as the gateway's answer would be: the order's payment, money in review (another amount), or money that goes back by itself. Chained as OUTCOME_RECORDED naming the operator. Once per Idempotency-Key.")
   @APIResponse(
       responseCode = "200",
       description = "Recorded; where the attempt and its order stand now.",
@@ -312,6 +312,10 @@ public class ReviewResource {
       responseCode = "409",
       description =
           "`https://ichido.dev/problems/attempt-not-in-doubt`: its gateway's word is known"
+              + "; `https://ichido.dev/problems/charge-id-required`: money was taken and neither"
+              + " Ichido nor the request names the gateway's charge"
+              + "; `https://ichido.dev/problems/charge-id-differs`: the gateway named another"
+              + " charge for it"
               + "; `https://ichido.dev/problems/attempt-being-sent`: it is being asked about right"
               + " now, try again in a moment. Nothing was changed.",
       content =
@@ -337,7 +341,8 @@ public class ReviewResource {
             attemptId,
             body.taken(),
             body.currency(),
-            body.reference().strip());
+            body.reference().strip(),
+            body.chargeId());
     return new OutcomeView(
         outcome.attempt().orderId(),
         attemptId,

@@ -309,7 +309,13 @@ class ReviewPhases {
    */
   @Transactional(TxType.REQUIRED)
   public ChargeOutcome recordOutcome(
-      String operator, String key, long attemptId, long taken, String currency, String reference) {
+      String operator,
+      String key,
+      long attemptId,
+      long taken,
+      String currency,
+      String reference,
+      String namedCharge) {
     ChargeAttempt attempt = lockedAttempt(attemptId);
     if (!attempt.status().open()) {
       throw ReviewRefusal.decided(
@@ -323,6 +329,22 @@ class ReviewPhases {
           "attempt-being-sent",
           "attempt " + attemptId + " is being asked about right now: try again in a moment");
     }
+    String chargeId = attempt.gatewayChargeId() != null ? attempt.gatewayChargeId() : namedCharge;
+    if (namedCharge != null && !namedCharge.equals(chargeId)) {
+      throw ReviewRefusal.decided(
+          attempt.orderId(),
+          "charge-id-differs",
+          "the gateway named charge %s for attempt %d, not %s"
+              .formatted(chargeId, attemptId, namedCharge));
+    }
+    if (taken > 0 && chargeId == null) {
+      // Our own reference is no charge of the gateway's: a refund sent to it would find nothing.
+      throw ReviewRefusal.decided(
+          attempt.orderId(),
+          "charge-id-required",
+          "money was taken and the gateway's id of the charge is not known: send the charge_id"
+              + " its portal shows");
+    }
     events.fire(
         new OutcomeRecorded(
             attempt.orderId(),
@@ -333,8 +355,6 @@ class ReviewPhases {
             reference,
             operator,
             key));
-    String chargeId =
-        attempt.gatewayChargeId() != null ? attempt.gatewayChargeId() : attempt.gatewayReference();
     GatewayCharge portal =
         taken == 0
             ? GatewayCharge.declined(

@@ -223,8 +223,14 @@ public class Reviews {
 
   /** Records what the gateway's portal shows for a charge in doubt, once per key. */
   public ChargeOutcome recordOutcome(
-      String operator, String key, long attemptId, long taken, String currency, String reference) {
-    return phases.recordOutcome(operator, key, attemptId, taken, currency, reference);
+      String operator,
+      String key,
+      long attemptId,
+      long taken,
+      String currency,
+      String reference,
+      String chargeId) {
+    return phases.recordOutcome(operator, key, attemptId, taken, currency, reference, chargeId);
   }
 
   /** Asks again for a return the gateway refused, once per key. */
