@@ -2,8 +2,10 @@ package io.ichido.payments.boundary;
 
 import io.ichido.payments.entity.ChargeAttempt;
 import io.ichido.payments.entity.GatewayRefund;
+import io.ichido.payments.entity.OrderMoney;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One charge attempt of an order as its owner sees it: every attempt, the paying one and any other
@@ -33,6 +35,18 @@ public record PaymentRecord(
     Instant requestedAt,
     List<Refund> refunds) {
 
+  /**
+   * What went back of the order's payment (what it took beyond the price went back first, and is no
+   * refund of it), or of money in review or a surplus, as the ledger has it.
+   */
+  private static long refunded(OrderMoney.AttemptMoney money) {
+    return switch (money.role()) {
+      case PAYMENT -> money.refundedOfPayment();
+      case REVIEW, SURPLUS -> money.returned();
+      case WAITING, ENDED -> 0;
+    };
+  }
+
   /** A refund Ichido sent for the attempt. */
   public record Refund(long id, String reason, long amount, String status, String gatewayRefundId) {
 
@@ -46,8 +60,15 @@ public record PaymentRecord(
     }
   }
 
-  /** {@code ledger}: as {@code MoneyLedger.sums} gives it for the attempt. */
-  static PaymentRecord of(ChargeAttempt attempt, List<GatewayRefund> refunds, long[] ledger) {
+  /**
+   * {@code ledger}: as {@code MoneyLedger.sums} gives it for the attempt; {@code money}: what the
+   * attempt is to its order's money, from the same ledger.
+   */
+  static PaymentRecord of(
+      ChargeAttempt attempt,
+      List<GatewayRefund> refunds,
+      long[] ledger,
+      Optional<OrderMoney.AttemptMoney> money) {
     return new PaymentRecord(
         attempt.id(),
         attempt.gateway(),
@@ -57,7 +78,7 @@ public record PaymentRecord(
         attempt.gatewayChargeId(),
         attempt.amount(),
         attempt.receivedAmount(),
-        attempt.refundedAmount(),
+        money.map(PaymentRecord::refunded).orElse(0L),
         ledger[0],
         // Given back by anyone's hand, and what a dispute holds now.
         ledger[1] + ledger[2],
