@@ -78,6 +78,36 @@ public class LedgerBooks {
                 + " 'PARTIALLY_REFUNDED', 'REFUNDED') GROUP BY a.order_id HAVING count(*) > 1"
           },
           new String[] {
+            "payment-in-another-currency",
+            "the attempt is the order's payment, and the ledger shows it taken in another currency"
+                + " than the order's",
+            "SELECT a.order_id, a.id FROM charge_attempt a JOIN customer_order o ON o.id ="
+                + " a.order_id WHERE a.status IN ('SUCCEEDED', 'PARTIALLY_REFUNDED', 'REFUNDED')"
+                + " AND EXISTS (SELECT 1 FROM money_movement m WHERE m.attempt_id = a.id AND"
+                + " upper(m.currency) <> upper(o.currency))"
+          },
+          new String[] {
+            "paid-without-money",
+            "the order is paid, and no attempt of it is a payment the ledger shows taken",
+            "SELECT o.id, 0 FROM customer_order o WHERE o.status IN ('PAID',"
+                + " 'PARTIALLY_REFUNDED') AND NOT EXISTS (SELECT 1 FROM charge_attempt a JOIN"
+                + " money_movement m ON m.attempt_id = a.id AND m.movement = 'CHARGED' WHERE"
+                + " a.order_id = o.id AND a.status IN ('SUCCEEDED', 'PARTIALLY_REFUNDED',"
+                + " 'REFUNDED'))"
+          },
+          new String[] {
+            "review-holding-nothing",
+            "the order waits for a person, and none of its money is in review or disputed:"
+                + " nothing is left for anyone to decide",
+            "SELECT o.id, 0 FROM customer_order o WHERE o.status = 'NEEDS_REVIEW' AND NOT EXISTS"
+                + " (SELECT 1 FROM charge_attempt a WHERE a.order_id = o.id AND (a.dispute ="
+                + " 'OPEN' OR (a.dispute IS NULL AND a.status IN ('SUCCEEDED',"
+                + " 'PARTIALLY_REFUNDED', 'REFUNDED')) OR (a.status = 'NEEDS_REVIEW' AND (SELECT COALESCE(sum(CASE WHEN"
+                + " m.movement = 'CHARGED' THEN m.amount WHEN m.movement = 'REINSTATED' THEN"
+                + " m.amount ELSE -m.amount END), 0) FROM money_movement m WHERE m.attempt_id ="
+                + " a.id) > 0)))"
+          },
+          new String[] {
             "surplus-not-back",
             "the attempt's surplus is marked given back in full, and the ledger shows money"
                 + " still held",
