@@ -221,46 +221,6 @@ class EveryYenIT extends OnSharedDeployment {
 
   @Test
   @DisplayName(
-      "a KOMOJU attempt still in doubt when its key is past KOMOJU's keeping: a person decides,"
-          + " told why; never left in doubt forever, never guessed")
-  void komojuDoubtPastItsKeyGoesToReview() throws Exception {
-    String sku = Db.newProduct(10, 3300, 10);
-    JsonNode order = new Shopper(SHOP).order(sku, 1);
-    long orderId = order.get("id").asLong();
-    // The payment is made; every answer to it, and to sending it again, is lost.
-    Sandbox.fault("komoju", orderId, "drop", 200, 0);
-    HttpResponse<String> first =
-        SHOP.postJson(
-            CHARGE,
-            "pay-" + UUID.randomUUID(),
-            Shopper.chargeBody(order, "komoju", "card", Sandbox.CARD_THAT_PAYS.get("komoju")));
-    assertThat(first.statusCode()).as(first.body()).isEqualTo(503);
-    // A day later: KOMOJU keeps a key 24 hours and has no lookup by our reference.
-    Db.update(
-        "UPDATE charge_attempt SET requested_at = requested_at - interval '24 hours',"
-            + " sent_at = sent_at - interval '24 hours' WHERE order_id = ?",
-        orderId);
-
-    Await.until(
-        "order " + orderId + " in review",
-        Duration.ofSeconds(30),
-        () -> "NEEDS_REVIEW".equals(orderStatus(orderId)));
-    assertThat(attemptStatuses(orderId)).containsExactly("NEEDS_REVIEW");
-    assertThat(Db.text("SELECT review_reason FROM customer_order WHERE id = ?", orderId))
-        .contains("no lookup by our reference")
-        .contains("dashboard");
-    assertThat(Db.reserved(sku)).as("nothing released on a guess").isEqualTo(1);
-    HttpResponse<String> again =
-        SHOP.postJson(
-            CHARGE,
-            "pay-" + UUID.randomUUID(),
-            Shopper.chargeBody(order, "komoju", "card", Sandbox.CARD_THAT_PAYS.get("komoju")));
-    assertThat(again.statusCode()).as(again.body()).isEqualTo(409);
-    assertThat(MoneyTrail.paidCharges(orderId)).hasSize(1);
-  }
-
-  @Test
-  @DisplayName(
       "scenario 6: KOMOJU's payment.authorized overtakes the create's answer; the answer's"
           + " instructions and deadline are kept, and past the deadline the order lapses and its"
           + " stock goes back on sale, with no expiry webhook")
