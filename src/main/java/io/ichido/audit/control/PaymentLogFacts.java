@@ -12,6 +12,7 @@ import io.ichido.payments.entity.ChargeRequested;
 import io.ichido.payments.entity.GatewayAnswered;
 import io.ichido.payments.entity.OutcomeRecorded;
 import io.ichido.payments.entity.PaymentRefunded;
+import io.ichido.payments.entity.RefundOutcomeRecorded;
 import io.ichido.payments.entity.RefundRefused;
 import io.ichido.payments.entity.RefundRequested;
 import io.ichido.payments.entity.ReturnRecorded;
@@ -186,6 +187,24 @@ public class PaymentLogFacts {
             .key(event.idempotencyKey())
             .status(event.taken() == 0 ? "NOT_CHARGED" : "CHARGED")
             .detail("attempt", event.attemptId())
+            .detail("reference", event.reference())
+            .build());
+  }
+
+  void onRefundOutcomeRecorded(
+      @Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) RefundOutcomeRecorded event) {
+    log.record(
+        NewEntry.of(LogKind.REFUND_OUTCOME_RECORDED)
+            .order(event.orderId())
+            .counterparty(customerOf(event.orderId()))
+            .money(event.amount(), event.currency())
+            .gateway(event.gateway())
+            .actor(event.operator())
+            .key(event.idempotencyKey())
+            .status(event.made() ? "MADE" : "NOT_MADE")
+            .detail("refund", event.refundId())
+            .detail("attempt", event.attemptId())
+            .detail("gatewayRefundId", event.gatewayRefundId())
             .detail("reference", event.reference())
             .build());
   }

@@ -20,6 +20,8 @@ public enum LogKind {
   RETURN_RECORDED,
   /** An operator recorded what the gateway's portal shows for a charge in doubt, naming it. */
   OUTCOME_RECORDED,
+  /** An operator recorded what the gateway's portal shows for a refund in doubt, naming it. */
+  REFUND_OUTCOME_RECORDED,
   /** Someone asked for money of a paid order back; its intent committed (not money yet). */
   REFUND_REQUESTED,
   /**

@@ -353,4 +353,57 @@ public class ReviewResource {
         body.reference().strip(),
         operator);
   }
+
+  @Operation(
+      operationId = "recordRefundOutcome",
+      summary = "Record what the gateway's portal shows for a refund in doubt",
+      description =
+          "For a refund whose outcome Ichido could not learn (listed in `refunds_in_doubt`: every answer lost, or a gateway that cannot be asked about it): what the gateway's merchant portal shows, as the operator read it under `reference`. `made` with the gateway's own id of the refund (`gateway_refund_id`) settles it as the gateway's answer would (the order's ledger, its refunded figures and return invoice follow); not made, it fails, and the money it asked for is the order's again (a merchant's refund may be asked anew; money that must go back waits in `returns_waiting`). Chained as REFUND_OUTCOME_RECORDED naming the operator. Once per Idempotency-Key.")
+  @APIResponse(
+      responseCode = "200",
+      description = "Recorded; where the refund and its order stand now.",
+      content =
+          @Content(
+              mediaType = MediaType.APPLICATION_JSON,
+              schema = @Schema(implementation = RefundOutcomeView.class)))
+  @APIResponse(
+      responseCode = "400",
+      description = CommonProblems.VALIDATION_FAILED + ".",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "404",
+      description = "`https://ichido.dev/problems/refund-not-found`: no such refund.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "409",
+      description =
+          "`https://ichido.dev/problems/refund-not-in-doubt`: its gateway's word is known"
+              + "; `https://ichido.dev/problems/refund-being-sent`: it is being sent right now,"
+              + " try again in a moment; `https://ichido.dev/problems/refund-id-required`: made,"
+              + " without the gateway's id of it. Nothing was changed.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "503",
+      description = CommonProblems.DATABASE_UNAVAILABLE + ".",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @POST
+  @Path("refunds/{id: \\d{1,18}}/outcome")
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Idempotent
+  public RefundOutcomeView recordRefundOutcome(
+      @PathParam("id") long refundId,
+      @NotNull @Valid RefundOutcomeRecord body,
+      @Context SecurityContext caller) {
+    return reviews.recordRefundOutcome(
+        caller.getUserPrincipal().getName(),
+        currentKey.key().orElseThrow(),
+        refundId,
+        body.made(),
+        body.gatewayRefundId(),
+        body.reference().strip());
+  }
 }

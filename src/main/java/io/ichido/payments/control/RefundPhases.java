@@ -330,7 +330,15 @@ class RefundPhases {
 
   @Transactional(TxType.REQUIRES_NEW)
   public void failed(long refundId, String code) {
-    GatewayRefund refund = locked(refundId);
+    failedHere(locked(refundId), code);
+  }
+
+  /**
+   * Settles a refund the gateway refused (or that an operator read was never made), in the caller's
+   * transaction under the order's lock; a refund settled already changes nothing.
+   */
+  @Transactional(TxType.MANDATORY)
+  public void failedHere(GatewayRefund refund, String code) {
     if (!refund.status().inDoubt()) {
       return;
     }

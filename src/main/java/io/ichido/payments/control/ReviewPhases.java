@@ -1,6 +1,7 @@
 package io.ichido.payments.control;
 
 import io.ichido.payments.boundary.PayableOrders;
+import io.ichido.payments.boundary.RefundOutcomeView;
 import io.ichido.payments.boundary.ReturnOutcome;
 import io.ichido.payments.boundary.ReviewOutcome;
 import io.ichido.payments.entity.ChargeAttempt;
@@ -11,6 +12,7 @@ import io.ichido.payments.entity.MoneyObservation;
 import io.ichido.payments.entity.OrderMoney;
 import io.ichido.payments.entity.OutcomeRecorded;
 import io.ichido.payments.entity.PayableOrder;
+import io.ichido.payments.entity.RefundOutcomeRecorded;
 import io.ichido.payments.entity.RefundRequested;
 import io.ichido.payments.entity.ReturnRecorded;
 import io.ichido.payments.entity.ReviewAccepted;
@@ -47,6 +49,7 @@ class ReviewPhases {
   @Inject MoneyLedger ledger;
   @Inject ChargePhases charges;
   @Inject GatewayNotices notices;
+  @Inject RefundPhases refunds;
 
   /**
    * Accepts what the order received as its payment, in the caller's transaction: the attempt that
@@ -362,6 +365,74 @@ class ReviewPhases {
             : new GatewayCharge(
                 ChargeStatus.SUCCEEDED, chargeId, taken, currency, null, null, null, null);
     return charges.answeredHere(attemptId, portal, "operator");
+  }
+
+  /**
+   * What the gateway's merchant portal shows for a refund whose outcome could not be learnt (every
+   * answer lost, or a gateway that cannot be asked), as an operator read it: settled as the
+   * gateway's own answer would settle it, through the money decider, with a chained fact naming the
+   * operator. Made, it needs the gateway's own id of the refund.
+   */
+  @Transactional(TxType.REQUIRED)
+  public RefundOutcomeView recordRefundOutcome(
+      String operator,
+      String key,
+      long refundId,
+      boolean made,
+      String gatewayRefundId,
+      String reference) {
+    GatewayRefund refund = Rows.find(em, GatewayRefund.class, refundId);
+    if (refund == null) {
+      throw new RefundNotFound(refundId);
+    }
+    PayableOrder order = orders.lock(refund.orderId());
+    em.refresh(refund);
+    if (!refund.status().inDoubt()) {
+      throw ReviewRefusal.decided(
+          order.id(),
+          "refund-not-in-doubt",
+          "refund " + refundId + " is " + refund.status() + ": its gateway's word is known");
+    }
+    if (refund.sending()) {
+      throw ReviewRefusal.decided(
+          order.id(),
+          "refund-being-sent",
+          "refund " + refundId + " is being sent right now: try again in a moment");
+    }
+    if (made && gatewayRefundId == null) {
+      throw ReviewRefusal.decided(
+          order.id(),
+          "refund-id-required",
+          "a refund made needs the gateway's id of it: send the gateway_refund_id its portal shows");
+    }
+    events.fire(
+        new RefundOutcomeRecorded(
+            order.id(),
+            refundId,
+            refund.attemptId(),
+            refund.gateway(),
+            refund.amount(),
+            refund.currency(),
+            made,
+            gatewayRefundId,
+            reference,
+            operator,
+            key));
+    if (made) {
+      refunds.settledByGateway(refund, gatewayRefundId, 0, "operator");
+    } else {
+      refunds.failedHere(refund, "recorded_not_made");
+    }
+    return new RefundOutcomeView(
+        refund.id(),
+        order.id(),
+        refund.status().name(),
+        orders.find(order.id()).map(PayableOrder::status).orElseThrow(),
+        refund.amount(),
+        refund.currency(),
+        refund.gatewayRefundId(),
+        reference,
+        operator);
   }
 
   private ChargeAttempt lockedAttempt(long attemptId) {

@@ -1,6 +1,7 @@
 package io.ichido.payments.control;
 
 import io.ichido.payments.boundary.PayableOrders;
+import io.ichido.payments.boundary.RefundOutcomeView;
 import io.ichido.payments.boundary.ReturnOutcome;
 import io.ichido.payments.boundary.ReviewOutcome;
 import io.ichido.payments.boundary.ReviewQueue;
@@ -231,6 +232,17 @@ public class Reviews {
       String reference,
       String chargeId) {
     return phases.recordOutcome(operator, key, attemptId, taken, currency, reference, chargeId);
+  }
+
+  /** Records what the gateway's portal shows for a refund in doubt, once per key. */
+  public RefundOutcomeView recordRefundOutcome(
+      String operator,
+      String key,
+      long refundId,
+      boolean made,
+      String gatewayRefundId,
+      String reference) {
+    return phases.recordRefundOutcome(operator, key, refundId, made, gatewayRefundId, reference);
   }
 
   /** Asks again for a return the gateway refused, once per key. */

@@ -249,6 +249,11 @@ public class GatewayRefund {
     this.retryAfter = leaseUntil;
   }
 
+  /** Whether someone holds it for sending right now (its lease has not run out). */
+  public boolean sending() {
+    return leaseUntil != null && leaseUntil.isAfter(now());
+  }
+
   /** Takes the refund over for sending, unless someone holds it or it is settled. */
   public boolean claim(Duration lease) {
     Instant now = now();

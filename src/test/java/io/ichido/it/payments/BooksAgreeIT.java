@@ -14,6 +14,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -179,6 +180,66 @@ class BooksAgreeIT extends OnSharedDeployment {
     assertThat(Shopper.json(refund.body()).path("gateway_refund_id").asText()).isNotEmpty();
     assertThat(MoneyTrail.net(orderId)).isEqualTo(amount - 1000);
     assertThat(MoneyTrail.ledgerDisagreements(orderId)).isEmpty();
+    assertBalanced(orderId);
+  }
+
+  @Test
+  @DisplayName(
+      "a refund whose every answer is lost has a way out: the operator records what the gateway's"
+          + " portal shows, and a new refund goes through")
+  void refundInDoubtHasAWayOut() {
+    String sku = Db.newProduct(10, 2600, 10);
+    JsonNode order = new Shopper(SHOP).order(sku, 1);
+    long orderId = order.get("id").asLong();
+    long amount = order.get("amount").asLong();
+    HttpResponse<String> paid =
+        SHOP.postJson(
+            CHARGE,
+            "pay-" + UUID.randomUUID(),
+            Shopper.chargeBody(order, "stripe", "card", Sandbox.CARD_THAT_PAYS.get("stripe")));
+    assertThat(paid.statusCode()).as(paid.body()).isEqualTo(201);
+    // Stripe is away for this order: every call is answered 503, and no refund is made.
+    Sandbox.fault("stripe", orderId, "http503", 500, 0);
+    String refundBody = "{\"amount\": 1000, \"reason\": \"a saucer arrived broken\"}";
+    HttpResponse<String> lost =
+        SHOP.postJson(
+            "/api/orders/" + orderId + "/refunds", "refund-" + UUID.randomUUID(), refundBody);
+    assertThat(lost.statusCode()).as(lost.body()).isEqualTo(503);
+    long refundId = Db.count("SELECT max(id) FROM gateway_refund WHERE order_id = ?", orderId);
+    HttpResponse<String> another =
+        SHOP.postJson(
+            "/api/orders/" + orderId + "/refunds", "refund-" + UUID.randomUUID(), refundBody);
+    assertThat(another.statusCode()).as(another.body()).isEqualTo(409);
+
+    AtomicReference<HttpResponse<String>> recorded = new AtomicReference<>();
+    Await.until(
+        "the operator's record taken (not while the sweep sends it)",
+        Duration.ofSeconds(30),
+        () -> {
+          recorded.set(
+              OPERATOR.postJson(
+                  "/api/review/refunds/" + refundId + "/outcome",
+                  "outcome-" + UUID.randomUUID(),
+                  "{\"made\": false, \"reference\": \"Stripe dashboard: no refund\"}"));
+          return !recorded.get().body().contains("refund-being-sent");
+        });
+    assertThat(recorded.get().statusCode()).as(recorded.get().body()).isEqualTo(200);
+    assertThat(Shopper.json(recorded.get().body()).path("status").asText()).isEqualTo("FAILED");
+    Sandbox.clearFaults(orderId);
+
+    HttpResponse<String> refund =
+        SHOP.postJson(
+            "/api/orders/" + orderId + "/refunds", "refund-" + UUID.randomUUID(), refundBody);
+    assertThat(refund.statusCode()).as(refund.body()).isEqualTo(201);
+    assertThat(MoneyTrail.net(orderId)).isEqualTo(amount - 1000);
+    assertThat(MoneyTrail.ledgerDisagreements(orderId)).isEmpty();
+    Db.chained(orderId);
+    assertThat(
+            Db.text(
+                "SELECT actor FROM payment_log WHERE order_id = ?"
+                    + " AND kind = 'REFUND_OUTCOME_RECORDED'",
+                orderId))
+        .isEqualTo("operator");
     assertBalanced(orderId);
   }
 
