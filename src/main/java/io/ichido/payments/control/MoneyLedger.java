@@ -36,6 +36,11 @@ public class MoneyLedger {
       "SELECT m.attempt_id, m.movement, sum(m.amount) FROM money_movement m"
           + " WHERE m.order_id = ?1 GROUP BY m.attempt_id, m.movement";
 
+  /** The currency each attempt's money was taken in, as its ledger rows name it. */
+  private static final String TAKEN_IN =
+      "SELECT m.attempt_id, max(m.currency) FROM money_movement m"
+          + " WHERE m.order_id = ?1 AND m.movement = 'CHARGED' GROUP BY m.attempt_id";
+
   @PersistenceContext EntityManager em;
 
   @Inject Gateways gateways;
@@ -90,6 +95,7 @@ public class MoneyLedger {
         .setParameter("orderId", order.id())
         .getResultStream()
         .forEach(r -> refunds.computeIfAbsent(r.attemptId(), id -> new ArrayList<>()).add(r));
+    Map<Long, String> takenIn = takenIn(order.id());
     List<AttemptMoney> attempts = new ArrayList<>();
     for (ChargeAttempt attempt :
         em.createNamedQuery(ChargeAttempt.FOR_ORDER, ChargeAttempt.class)
@@ -111,7 +117,8 @@ public class MoneyLedger {
           new AttemptMoney(
               attempt.id(),
               role,
-              attempt.currency(),
+              // What the gateway took it in, not what we asked for: the two differ when it lied.
+              takenIn.getOrDefault(attempt.id(), attempt.currency()),
               sum[0],
               sum[1],
               returning,
@@ -122,6 +129,16 @@ public class MoneyLedger {
       attempts.add(money.loose() > 0 ? money : money.retried());
     }
     return new OrderMoney(order.amount(), order.currency(), order.standing().open(), attempts);
+  }
+
+  @SuppressWarnings("unchecked")
+  private Map<Long, String> takenIn(long orderId) {
+    Map<Long, String> currencies = new HashMap<>();
+    for (Object[] row :
+        (List<Object[]>) em.createNativeQuery(TAKEN_IN).setParameter(1, orderId).getResultList()) {
+      currencies.put(((Number) row[0]).longValue(), (String) row[1]);
+    }
+    return currencies;
   }
 
   private static OrderMoney.Dispute dispute(

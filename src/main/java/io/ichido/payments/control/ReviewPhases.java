@@ -67,9 +67,13 @@ class ReviewPhases {
     MoneyDecider.Decision decision =
         ledger.observe(order, new MoneyObservation.Accepted(operator), null, "review", operator);
     if (decision.refusal().isPresent()) {
-      throw "review-refund-begun".equals(decision.refusal().get().problem())
-          ? ReviewRefusal.refundBegun(orderId)
-          : ReviewRefusal.nothingReceived(orderId, nothingHeld(attempts));
+      MoneyEffect.Refused refused = decision.refusal().get();
+      throw switch (refused.problem()) {
+        case "review-refund-begun" -> ReviewRefusal.refundBegun(orderId);
+        case "review-nothing-received" ->
+            ReviewRefusal.nothingReceived(orderId, nothingHeld(attempts));
+        default -> ReviewRefusal.decided(orderId, refused.problem(), refused.detail());
+      };
     }
     MoneyEffect.Paid accepted =
         decision.effects().stream()
