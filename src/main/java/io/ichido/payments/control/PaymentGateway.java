@@ -65,6 +65,14 @@ public interface PaymentGateway {
     return cancel(chargeId);
   }
 
+  /**
+   * Whether the gateway knows a charge by our reference for it (2C2P's invoice number): then our
+   * reference is its id of the charge, and nobody needs to read another from its portal.
+   */
+  default boolean namesChargesByOurReference() {
+    return false;
+  }
+
   /** Whether {@link #refund} gives money back by API. */
   default boolean refunds() {
     return false;

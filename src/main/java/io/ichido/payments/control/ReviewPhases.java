@@ -336,7 +336,15 @@ class ReviewPhases {
           "attempt-being-sent",
           "attempt " + attemptId + " is being asked about right now: try again in a moment");
     }
-    String chargeId = attempt.gatewayChargeId() != null ? attempt.gatewayChargeId() : namedCharge;
+    String known = attempt.gatewayChargeId();
+    if (known == null
+        && gateways
+            .named(attempt.gateway())
+            .map(PaymentGateway::namesChargesByOurReference)
+            .orElse(false)) {
+      known = attempt.gatewayReference();
+    }
+    String chargeId = known != null ? known : namedCharge;
     if (namedCharge != null && !namedCharge.equals(chargeId)) {
       throw ReviewRefusal.decided(
           attempt.orderId(),

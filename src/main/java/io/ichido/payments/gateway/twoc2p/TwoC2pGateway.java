@@ -222,6 +222,12 @@ public class TwoC2pGateway implements PaymentGateway {
     return inquiry(reference, true);
   }
 
+  /** 2C2P knows a payment by our invoice number: it is the id every later call names. */
+  @Override
+  public boolean namesChargesByOurReference() {
+    return true;
+  }
+
   /**
    * By the Payment Maintenance API, once its URL and both keys are configured. 2C2P documents
    * partial refunds (several, up to what was settled) and no refund in part it refuses by type
