@@ -7,7 +7,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
 import java.util.function.ObjLongConsumer;
+import java.util.function.Supplier;
 
 /**
  * Every charge the gateways created, in creation order: what the tests compare with Ichido's own
@@ -22,6 +24,21 @@ final class Ledger {
     if (entries.putIfAbsent(key(entry.gateway(), entry.id()), entry) != null) {
       throw new IllegalStateException("Charge " + entry.id() + " is already in the ledger.");
     }
+  }
+
+  /**
+   * Records the charge {@code entry} makes of an id {@code draw} gives, drawn again while a charge
+   * of {@code gateway} holds it: for ids too short to be unique by chance (2C2P's seven-digit
+   * {@code tranRef}). Answers the id it was recorded under.
+   */
+  synchronized String recordNew(
+      String gateway, Supplier<String> draw, Function<String, LedgerEntry> entry) {
+    String id = draw.get();
+    while (entries.containsKey(key(gateway, id))) {
+      id = draw.get();
+    }
+    record(entry.apply(id));
+    return id;
   }
 
   /** How a refund went; one for more than is left throws instead. */

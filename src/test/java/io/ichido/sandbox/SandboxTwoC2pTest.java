@@ -10,6 +10,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
@@ -130,6 +131,31 @@ class SandboxTwoC2pTest extends SandboxTestSupport {
                     .build())
                 .statusCode())
         .isEqualTo(404);
+  }
+
+  @Test
+  @DisplayName(
+      "a tranRef drawn that another 2C2P charge has is drawn again before anything is charged:"
+          + " never an invoice shown charged that the ledger does not hold")
+  void tranRefsNeverCollide() {
+    Ledger ledger = new Ledger();
+    ledger.record(
+        LedgerEntry.created(
+            "2c2p", "1234567", "ORDER-1", "ORDER-1", 100, "JPY", "card", LedgerStatus.PAID));
+    Iterator<String> draws = List.of("1234567", "1234567", "7654321").iterator();
+
+    String drawn =
+        ledger.recordNew(
+            "2c2p",
+            draws::next,
+            id ->
+                LedgerEntry.created(
+                    "2c2p", id, "ORDER-2", "ORDER-2", 200, "JPY", "card", LedgerStatus.PAID));
+
+    assertThat(drawn).isEqualTo("7654321");
+    assertThat(draws.hasNext()).isFalse();
+    assertThat(ledger.find("2c2p", "1234567").orElseThrow().reference()).isEqualTo("1");
+    assertThat(ledger.find("2c2p", "7654321").orElseThrow().reference()).isEqualTo("2");
   }
 
   @Test
