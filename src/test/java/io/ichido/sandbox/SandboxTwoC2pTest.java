@@ -1,5 +1,6 @@
 package io.ichido.sandbox;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.auth0.jwt.algorithms.Algorithm;
@@ -131,6 +132,42 @@ class SandboxTwoC2pTest extends SandboxTestSupport {
                     .build())
                 .statusCode())
         .isEqualTo(404);
+  }
+
+  @Test
+  @DisplayName(
+      "a chargeback (4130): the bank takes back what was paid, in the ledger and the inquiry, and"
+          + " its notification says how much; once only, and a refund is still made")
+  void chargebackTakesTheMoneyBack() throws Exception {
+    send(doPayment(paymentToken("ORDER-37", MERCHANT_SECRET), "4111-card-token"));
+    String tranRef = ledger("2c2p", "37").get(0).get("id").asText();
+
+    JsonNode disputed = json(send(post("/_sandbox/payments/2c2p/" + tranRef + "/dispute", "")));
+
+    assertThat(disputed.get("amountChargedBack").asLong()).isEqualTo(5672);
+    assertThat(disputed.at("/webhook/status").asInt()).isEqualTo(200);
+    JsonNode entry = ledger("2c2p", "37").get(0);
+    assertThat(entry.get("status").asText()).as("the money was taken").isEqualTo("paid");
+    assertThat(entry.get("amountChargedBack").asLong()).isEqualTo(5672);
+    assertThat(entry.get("amountRefunded").asLong()).isZero();
+    assertThat(inquiry("ORDER-37").getClaim("respCode").asString()).isEqualTo("4130");
+    String token = JSON.readTree(receiver.only().body()).get("payload").asText();
+    DecodedJWT notice = com.auth0.jwt.JWT.require(MERCHANT_SECRET).build().verify(token);
+    assertThat(notice.getClaim("respCode").asString()).isEqualTo("4130");
+    assertThat(notice.getClaim("invoiceNo").asString()).isEqualTo("ORDER-37");
+    assertThat(notice.getClaim("tranRef").asString()).isEqualTo(tranRef);
+    assertThat(new String(Base64.getUrlDecoder().decode(notice.getPayload()), UTF_8))
+        .contains("\"amount\":\"5672.00\"");
+    assertThat(send(post("/_sandbox/payments/2c2p/" + tranRef + "/dispute", "")).statusCode())
+        .as("charged back once")
+        .isEqualTo(409);
+
+    // 2C2P documents no refusal of it: a card charged back can be credited again.
+    assertThat(send(post("/_sandbox/payments/2c2p/" + tranRef + "/refund", "")).statusCode())
+        .isEqualTo(200);
+    JsonNode twice = ledger("2c2p", "37").get(0);
+    assertThat(twice.get("amountRefunded").asLong()).isEqualTo(5672);
+    assertThat(twice.get("amountChargedBack").asLong()).isEqualTo(5672);
   }
 
   @Test

@@ -69,8 +69,8 @@ final class TwoC2pApi implements Gateway {
 
   /**
    * The charged invoices by {@code tranRef}: found without taking any other invoice's lock, which
-   * the ledger's callback ({@link #refunded}) must not, holding the ledger's while a charge holds
-   * its invoice's and waits for the ledger's.
+   * the ledger's callbacks ({@link #refunded}, {@link #chargedBack}) must not, holding the ledger's
+   * while a charge holds its invoice's and waits for the ledger's.
    */
   private final ConcurrentHashMap<String, Invoice> charged = new ConcurrentHashMap<>();
 
@@ -90,6 +90,7 @@ final class TwoC2pApi implements Gateway {
     private String approvalCode;
     private boolean declined;
     private boolean refunded;
+    private boolean chargedBack;
     private BigDecimal approved;
 
     /**
@@ -428,7 +429,9 @@ final class TwoC2pApi implements Gateway {
                 ? "2002"
                 : invoice.declined
                     ? "4005"
-                    : invoice.refunded ? "4120" : invoice.approved != null ? "4010" : "0000");
+                    : invoice.chargedBack
+                        ? "4130"
+                        : invoice.refunded ? "4120" : invoice.approved != null ? "4010" : "0000");
       }
     }
     return signed(answer);
@@ -651,6 +654,28 @@ final class TwoC2pApi implements Gateway {
     Invoice invoice = chargedAs(id);
     synchronized (invoice) {
       invoice.refunded = true;
+    }
+  }
+
+  /**
+   * 2C2P's {@code 4130} "Chargeback", listed by 2C2P among its settlement and refund codes with the
+   * action "Dispute filed — respond via portal" (github.com/2C2P/agent-skills @ e2813937, its
+   * troubleshooting steering file, "Settlement & Refund"): the card's issuer took the money back,
+   * and the merchant answers in 2C2P's portal, not through its API. The inquiry answers 4130 from
+   * then on. 2C2P documents no code for a dispute the merchant wins, and no refusal of a refund of
+   * money charged back: the sandbox still refunds it (a card credited twice shows in its ledger as
+   * more gone back than was paid).
+   */
+  @Override
+  public boolean chargesBack() {
+    return true;
+  }
+
+  @Override
+  public void chargedBack(String id, LedgerEntry entry) {
+    Invoice invoice = chargedAs(id);
+    synchronized (invoice) {
+      invoice.chargedBack = true;
     }
   }
 

@@ -365,9 +365,8 @@ public class TwoC2pGateway implements PaymentGateway {
       reference.put("tranRef", GatewayHttp.text(result, "tranRef"));
       reference.put("approvalCode", GatewayHttp.text(result, "approvalCode"));
       // Refunded (4120) and charged back (4130): the payment was taken, and its money has gone
-      // back since, all of it (the inquiry names no part): never a payment that stands.
-      long gone =
-          code.meaning() == Meaning.REFUNDED || code.meaning() == Meaning.CHARGEBACK ? amount : 0;
+      // back since, all of it (the inquiry names no part): never a payment that stands. A
+      // chargeback's money is the customer's bank's doing, not a refund (see TwoC2pWebhooks).
       return Optional.of(
           new GatewayCharge(
               ChargeStatus.SUCCEEDED,
@@ -378,7 +377,9 @@ public class TwoC2pGateway implements PaymentGateway {
               null,
               null,
               null,
-              gone));
+              code.meaning() == Meaning.REFUNDED ? amount : 0,
+              null,
+              code.meaning() == Meaning.CHARGEBACK ? amount : 0));
     }
     if (code.meaning().declined()) {
       return Optional.of(

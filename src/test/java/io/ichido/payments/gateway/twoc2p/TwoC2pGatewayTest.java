@@ -55,6 +55,25 @@ class TwoC2pGatewayTest {
     assertThat(claims.path("frontendReturnUrl").asText()).isEqualTo("https://shop.example/back");
   }
 
+  @Test
+  @DisplayName(
+      "an inquiry answering 4130 (chargeback) reads the payment as taken and taken back by the"
+          + " customer's bank, all of it: never a refund, never a payment that stands")
+  void chargebackReadBack() throws Exception {
+    TwoC2pGateway twoC2p = gateway();
+    GatewayCharge paid = twoC2p.charge(TestCharges.card(43, "4111-card-token", null));
+    assertThat(paid.status()).isEqualTo(ChargeStatus.SUCCEEDED);
+
+    sandbox.settle("2c2p", String.valueOf(paid.instructions().get("tranRef")), "dispute");
+    GatewayCharge read = twoC2p.retrieve("ORDER-43");
+
+    assertThat(read.status()).isEqualTo(ChargeStatus.SUCCEEDED);
+    assertThat(read.amount()).isEqualTo(5672);
+    assertThat(read.withdrawn()).isEqualTo(5672);
+    assertThat(read.refunded()).as("not a refund").isZero();
+    assertThat(read.returnedInFull()).isTrue();
+  }
+
   /** The adapter as {@code connect()} sets it up, its client recording what passes. */
   private TwoC2pGateway gateway() {
     TwoC2pGateway twoC2p = new TwoC2pGateway();
