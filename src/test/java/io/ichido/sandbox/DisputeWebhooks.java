@@ -17,8 +17,11 @@ import java.util.Map;
  *       and its PaymentIntent, status {@code needs_response}, reason {@code fraudulent}, the funds
  *       withdrawn (one balance transaction); closed won ({@code funds_reinstated}, then {@code
  *       closed}) or lost ({@code closed})
- *   <li>2C2P: a backend notification with respCode {@code 4130} (chargeback; named in issue 14, in
- *       no official 2C2P material found: unconfirmed)
+ *   <li>2C2P: a backend notification with respCode {@code 4130} "Chargeback" (2C2P's own code list,
+ *       github.com/2C2P/agent-skills @ e2813937, its troubleshooting steering file: "Dispute filed
+ *       — respond via portal"), sent once the bank took the money back ({@link
+ *       TwoC2pApi#chargesBack}); its {@code amount} is what the bank took, which no 2C2P page
+ *       confirms
  * </ul>
  */
 final class DisputeWebhooks {
@@ -100,7 +103,7 @@ final class DisputeWebhooks {
         WebhookEvents.twoC2pClaims(
             invoice == null ? "" : invoice.path("merchantID").asText(""),
             entry.idempotencyKey(),
-            entry.amount(),
+            entry.amountChargedBack(),
             entry.currency(),
             "4130",
             entry.id());

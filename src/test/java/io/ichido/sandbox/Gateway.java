@@ -153,5 +153,21 @@ interface Gateway {
    */
   void refunded(String id, long refund, LedgerEntry entry);
 
+  /**
+   * Whether the customer's bank taking a payment back shows in the payment itself, and so in the
+   * ledger ({@link Ledger#chargeBack}): 2C2P's; not Stripe's, whose Dispute objects hold its money.
+   */
+  default boolean chargesBack() {
+    return false;
+  }
+
+  /**
+   * Makes the payment show that the customer's bank took it back, {@code entry} being its ledger
+   * entry with the chargeback counted ({@link Ledger#chargeBack} calls it, once).
+   */
+  default void chargedBack(String id, LedgerEntry entry) {
+    throw new IllegalStateException("The sandbox's " + name() + " imitates no chargebacks.");
+  }
+
   void reset();
 }

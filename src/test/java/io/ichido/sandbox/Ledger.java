@@ -7,7 +7,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.ObjLongConsumer;
+import java.util.function.Supplier;
 
 /**
  * Every charge the gateways created, in creation order: what the tests compare with Ichido's own
@@ -22,6 +25,21 @@ final class Ledger {
     if (entries.putIfAbsent(key(entry.gateway(), entry.id()), entry) != null) {
       throw new IllegalStateException("Charge " + entry.id() + " is already in the ledger.");
     }
+  }
+
+  /**
+   * Records the charge {@code entry} makes of an id {@code draw} gives, drawn again while a charge
+   * of {@code gateway} holds it: for ids too short to be unique by chance (2C2P's seven-digit
+   * {@code tranRef}). Answers the id it was recorded under.
+   */
+  synchronized String recordNew(
+      String gateway, Supplier<String> draw, Function<String, LedgerEntry> entry) {
+    String id = draw.get();
+    while (entries.containsKey(key(gateway, id))) {
+      id = draw.get();
+    }
+    record(entry.apply(id));
+    return id;
   }
 
   /** How a refund went; one for more than is left throws instead. */
@@ -98,6 +116,27 @@ final class Ledger {
     }
     tell(updated);
     return RefundOutcome.REFUNDED;
+  }
+
+  /**
+   * The customer's bank takes back what is left of a paid charge (a chargeback); {@code show} makes
+   * the gateway's own objects show it, under the ledger's lock. Subscribers are not told: a
+   * chargeback's webhook is the dispute's own ({@link WebhookSender#disputed}), not a status
+   * change's. Empty when the charge is unknown, took no money or was charged back already.
+   */
+  synchronized Optional<LedgerEntry> chargeBack(
+      String gateway, String id, Consumer<LedgerEntry> show) {
+    LedgerEntry entry = entries.get(key(gateway, id));
+    if (entry == null
+        || !entry.status().paid()
+        || entry.amountChargedBack() > 0
+        || entry.amount() == entry.amountRefunded()) {
+      return Optional.empty();
+    }
+    LedgerEntry updated = entry.chargedBack();
+    show.accept(updated);
+    entries.put(key(gateway, id), updated);
+    return Optional.of(updated);
   }
 
   // Outside the lock: a subscriber may take its time (a webhook call) or read the ledger.

@@ -7,7 +7,9 @@ import java.util.Objects;
 /**
  * One charge a gateway created (or declined). {@code reference} is the order id, whatever form the
  * gateway carried it in; {@code amount} is in the currency's smallest unit, 2C2P's included, and so
- * is {@code amountRefunded}, all refunds of the charge together.
+ * are {@code amountRefunded}, all refunds of the charge together, and {@code amountChargedBack},
+ * what the customer's bank took back of it by a chargeback (2C2P's only: Stripe's disputes keep
+ * their money in their own objects).
  */
 record LedgerEntry(
     String gateway,
@@ -16,6 +18,7 @@ record LedgerEntry(
     String reference,
     long amount,
     long amountRefunded,
+    long amountChargedBack,
     String currency,
     String method,
     LedgerStatus status,
@@ -46,6 +49,7 @@ record LedgerEntry(
         orderId(reference),
         amount,
         0,
+        0,
         currency,
         method,
         status,
@@ -61,7 +65,7 @@ record LedgerEntry(
   }
 
   LedgerEntry withStatus(LedgerStatus newStatus) {
-    return with(amountRefunded, newStatus);
+    return with(amount, amountRefunded, amountChargedBack, newStatus);
   }
 
   /** What is left to refund of a paid charge; 0 for one that took no money. */
@@ -73,32 +77,35 @@ record LedgerEntry(
   LedgerEntry withRefund(long refund) {
     long refunded = amountRefunded + refund;
     return with(
-        refunded, refunded == amount ? LedgerStatus.REFUNDED : LedgerStatus.PARTIALLY_REFUNDED);
+        amount,
+        refunded,
+        amountChargedBack,
+        refunded == amount ? LedgerStatus.REFUNDED : LedgerStatus.PARTIALLY_REFUNDED);
   }
 
   /** What the charge took, when the customer paid another amount than it asked. */
   LedgerEntry withAmount(long paid) {
-    return new LedgerEntry(
-        gateway,
-        id,
-        idempotencyKey,
-        reference,
-        paid,
-        amountRefunded,
-        currency,
-        method,
-        status,
-        createdAt);
+    return with(paid, amountRefunded, amountChargedBack, status);
   }
 
-  private LedgerEntry with(long newAmountRefunded, LedgerStatus newStatus) {
+  /**
+   * With what the customer's bank took back by a chargeback: all that nobody had given back yet.
+   * Its status stays what it was (the money was taken), and so does what can be refunded of it.
+   */
+  LedgerEntry chargedBack() {
+    return with(amount, amountRefunded, amount - amountRefunded, status);
+  }
+
+  private LedgerEntry with(
+      long newAmount, long newAmountRefunded, long newAmountChargedBack, LedgerStatus newStatus) {
     return new LedgerEntry(
         gateway,
         id,
         idempotencyKey,
         reference,
-        amount,
+        newAmount,
         newAmountRefunded,
+        newAmountChargedBack,
         currency,
         method,
         newStatus,

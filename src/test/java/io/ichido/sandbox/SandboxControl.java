@@ -321,7 +321,11 @@ final class SandboxControl implements HttpHandler {
     };
   }
 
-  /** The customer's bank disputes a paid payment: the gateway's dispute webhook is sent. */
+  /**
+   * The customer's bank disputes a paid payment: where the gateway shows that in the payment
+   * (2C2P's chargeback), the bank takes back what is left of it first; then the gateway's dispute
+   * webhook is sent.
+   */
   private SandboxResponse dispute(Gateway gateway, String id) {
     Optional<LedgerEntry> entry = ledger.find(gateway.name(), id);
     if (entry.isEmpty()) {
@@ -329,6 +333,12 @@ final class SandboxControl implements HttpHandler {
     }
     if (!entry.get().status().paid()) {
       return problem(409, "Payment " + id + " took no money to dispute.");
+    }
+    if (gateway.chargesBack()) {
+      entry = ledger.chargeBack(gateway.name(), id, taken -> gateway.chargedBack(id, taken));
+      if (entry.isEmpty()) {
+        return problem(409, "Payment " + id + " has nothing left for the bank to take back.");
+      }
     }
     ObjectNode answer = Json.MAPPER.valueToTree(entry.get());
     answer.set("webhook", webhooks.disputed(entry.get()));

@@ -1,5 +1,6 @@
 package io.ichido.sandbox;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.auth0.jwt.algorithms.Algorithm;
@@ -10,6 +11,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
@@ -130,6 +132,67 @@ class SandboxTwoC2pTest extends SandboxTestSupport {
                     .build())
                 .statusCode())
         .isEqualTo(404);
+  }
+
+  @Test
+  @DisplayName(
+      "a chargeback (4130): the bank takes back what was paid, in the ledger and the inquiry, and"
+          + " its notification says how much; once only, and a refund is still made")
+  void chargebackTakesTheMoneyBack() throws Exception {
+    send(doPayment(paymentToken("ORDER-37", MERCHANT_SECRET), "4111-card-token"));
+    String tranRef = ledger("2c2p", "37").get(0).get("id").asText();
+
+    JsonNode disputed = json(send(post("/_sandbox/payments/2c2p/" + tranRef + "/dispute", "")));
+
+    assertThat(disputed.get("amountChargedBack").asLong()).isEqualTo(5672);
+    assertThat(disputed.at("/webhook/status").asInt()).isEqualTo(200);
+    JsonNode entry = ledger("2c2p", "37").get(0);
+    assertThat(entry.get("status").asText()).as("the money was taken").isEqualTo("paid");
+    assertThat(entry.get("amountChargedBack").asLong()).isEqualTo(5672);
+    assertThat(entry.get("amountRefunded").asLong()).isZero();
+    assertThat(inquiry("ORDER-37").getClaim("respCode").asString()).isEqualTo("4130");
+    String token = JSON.readTree(receiver.only().body()).get("payload").asText();
+    DecodedJWT notice = com.auth0.jwt.JWT.require(MERCHANT_SECRET).build().verify(token);
+    assertThat(notice.getClaim("respCode").asString()).isEqualTo("4130");
+    assertThat(notice.getClaim("invoiceNo").asString()).isEqualTo("ORDER-37");
+    assertThat(notice.getClaim("tranRef").asString()).isEqualTo(tranRef);
+    assertThat(new String(Base64.getUrlDecoder().decode(notice.getPayload()), UTF_8))
+        .contains("\"amount\":\"5672.00\"");
+    assertThat(send(post("/_sandbox/payments/2c2p/" + tranRef + "/dispute", "")).statusCode())
+        .as("charged back once")
+        .isEqualTo(409);
+
+    // 2C2P documents no refusal of it: a card charged back can be credited again.
+    assertThat(send(post("/_sandbox/payments/2c2p/" + tranRef + "/refund", "")).statusCode())
+        .isEqualTo(200);
+    JsonNode twice = ledger("2c2p", "37").get(0);
+    assertThat(twice.get("amountRefunded").asLong()).isEqualTo(5672);
+    assertThat(twice.get("amountChargedBack").asLong()).isEqualTo(5672);
+  }
+
+  @Test
+  @DisplayName(
+      "a tranRef drawn that another 2C2P charge has is drawn again before anything is charged:"
+          + " never an invoice shown charged that the ledger does not hold")
+  void tranRefsNeverCollide() {
+    Ledger ledger = new Ledger();
+    ledger.record(
+        LedgerEntry.created(
+            "2c2p", "1234567", "ORDER-1", "ORDER-1", 100, "JPY", "card", LedgerStatus.PAID));
+    Iterator<String> draws = List.of("1234567", "1234567", "7654321").iterator();
+
+    String drawn =
+        ledger.recordNew(
+            "2c2p",
+            draws::next,
+            id ->
+                LedgerEntry.created(
+                    "2c2p", id, "ORDER-2", "ORDER-2", 200, "JPY", "card", LedgerStatus.PAID));
+
+    assertThat(drawn).isEqualTo("7654321");
+    assertThat(draws.hasNext()).isFalse();
+    assertThat(ledger.find("2c2p", "1234567").orElseThrow().reference()).isEqualTo("1");
+    assertThat(ledger.find("2c2p", "7654321").orElseThrow().reference()).isEqualTo("2");
   }
 
   @Test

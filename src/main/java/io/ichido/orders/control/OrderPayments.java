@@ -199,9 +199,19 @@ public class OrderPayments {
     }
   }
 
+  /**
+   * A dispute closed: the order leaves review. One told already closed and lost (2C2P's chargeback,
+   * or a dispute whose opening never reached us) never put the order in review, and what the bank
+   * took counts as refunded all the same.
+   */
   void onDisputeClosed(@Observes DisputeClosed event) {
     CustomerOrder order = orders.lock(event.orderId());
-    if (order.status() == OrderStatus.NEEDS_REVIEW) {
+    boolean lostUnseen =
+        !event.won()
+            && event.withdrawn() > 0
+            && (order.status() == OrderStatus.PAID
+                || order.status() == OrderStatus.PARTIALLY_REFUNDED);
+    if (order.status() == OrderStatus.NEEDS_REVIEW || lostUnseen) {
       OrderStatus before = order.status();
       order.disputeClosed(event.won(), event.withdrawn());
       changed(

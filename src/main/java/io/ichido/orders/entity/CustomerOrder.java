@@ -187,10 +187,11 @@ public class CustomerOrder {
 
   /**
    * The dispute about its payment closed: won, the order is paid again as it was; lost, what the
-   * customer's bank took back ({@code withdrawn}) counts as refunded.
+   * customer's bank took back ({@code withdrawn}) counts as refunded. A paid order meets a dispute
+   * only when it closed before anything of it was told (lost, or nothing would change).
    */
   public void disputeClosed(boolean won, long withdrawn) {
-    requireStatus(OrderStatus.NEEDS_REVIEW);
+    requireStatus(OrderStatus.NEEDS_REVIEW, OrderStatus.PAID, OrderStatus.PARTIALLY_REFUNDED);
     if (!won) {
       this.refundedAmount = Math.min(amount, refundedAmount + Math.max(0, withdrawn));
     }

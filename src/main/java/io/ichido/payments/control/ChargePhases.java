@@ -325,7 +325,7 @@ class ChargePhases {
         ledger.observe(
             order,
             new MoneyObservation.Taken(
-                attempt.id(), answer.amount(), answer.currency(), answer.refunded()),
+                attempt.id(), answer.amount(), answer.currency(), answer.gone()),
             answer.chargeId(),
             via,
             null);
@@ -382,7 +382,7 @@ class ChargePhases {
         answer.chargeId(),
         answer.amount(),
         answer.currency(),
-        answer.refunded(),
+        answer.gone(),
         decision.why(attempt.id()),
         via);
     events.answered(attempt, answer.amount(), answer.currency(), via);

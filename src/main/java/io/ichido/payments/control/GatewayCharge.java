@@ -9,10 +9,11 @@ import java.util.Objects;
 /**
  * A gateway's answer, in our terms. {@code instructions} tell the customer how to pay an
  * asynchronous charge; {@code authorizeUri} is where 3-D Secure continues; {@code refunded} is what
- * was given back of it so far, where the gateway says so in the charge itself; {@code clientSecret}
- * is what the gateway's own browser library needs to finish 3-D Secure in the customer's page
- * (Stripe's {@code client_secret}): for the customer's browser only, never kept with the attempt
- * and never logged.
+ * was given back of it so far, where the gateway says so in the charge itself, and {@code
+ * withdrawn} what the customer's bank took back of it by a chargeback (2C2P's 4130), never a
+ * refund; {@code clientSecret} is what the gateway's own browser library needs to finish 3-D Secure
+ * in the customer's page (Stripe's {@code client_secret}): for the customer's browser only, never
+ * kept with the attempt and never logged.
  */
 public record GatewayCharge(
     ChargeStatus status,
@@ -24,7 +25,8 @@ public record GatewayCharge(
     String failureCode,
     String failureMessage,
     long refunded,
-    String clientSecret) {
+    String clientSecret,
+    long withdrawn) {
 
   public GatewayCharge(
       ChargeStatus status,
@@ -46,7 +48,8 @@ public record GatewayCharge(
         failureCode,
         failureMessage,
         refunded,
-        null);
+        null,
+        0);
   }
 
   public GatewayCharge(
@@ -81,11 +84,16 @@ public record GatewayCharge(
 
   /**
    * Money the gateway took and has already given all back by itself: a payment that raced our
-   * cancel of it (PayPay reverses it), or one refunded in the gateway's dashboard before we learnt
-   * of it. Nothing is owed either way, so it pays no order.
+   * cancel of it (PayPay reverses it), one refunded in the gateway's dashboard before we learnt of
+   * it, or one the customer's bank took back. Nothing is owed either way, so it pays no order.
    */
   public boolean returnedInFull() {
-    return status == ChargeStatus.SUCCEEDED && amount > 0 && refunded >= amount;
+    return status == ChargeStatus.SUCCEEDED && amount > 0 && gone() >= amount;
+  }
+
+  /** All that went back of it to the customer: refunded, and taken back by their bank. */
+  public long gone() {
+    return refunded + withdrawn;
   }
 
   /** The same answer, with what the customer's browser needs to finish 3-D Secure in place. */
@@ -100,14 +108,16 @@ public record GatewayCharge(
         failureCode,
         failureMessage,
         refunded,
-        secret);
+        secret,
+        withdrawn);
   }
 
   /** Never the client secret: a record's own toString would print it into logs. */
   @Override
   public String toString() {
-    return "GatewayCharge[status=%s, chargeId=%s, amount=%d, currency=%s, failureCode=%s, refunded=%d]"
-        .formatted(status, chargeId, amount, currency, failureCode, refunded);
+    return ("GatewayCharge[status=%s, chargeId=%s, amount=%d, currency=%s, failureCode=%s,"
+            + " refunded=%d, withdrawn=%d]")
+        .formatted(status, chargeId, amount, currency, failureCode, refunded, withdrawn);
   }
 
   public static GatewayCharge declined(

@@ -59,10 +59,10 @@ public class GatewayNotices {
   /**
    * Money a gateway showed for one of our attempts when asked (a sweep, a hint, a cancel reading
    * back): applied as a webhook's success would be, and with it any refund the gateway shows made
-   * of it already. Money it took and has given all back by itself (a payment that raced our cancel
-   * of it) is no payment: it is named as received and as returned, and an attempt that kept its
-   * order waiting ends it, as {@code ended} ({@code EXPIRED} or {@code DECLINED}) would, unless the
-   * order's cancel is ending it.
+   * of it already, or the chargeback its customer's bank made. Money it took and has given all back
+   * by itself (a payment that raced our cancel of it) is no payment: it is named as received and as
+   * returned, and an attempt that kept its order waiting ends it, as {@code ended} ({@code EXPIRED}
+   * or {@code DECLINED}) would, unless the order's cancel is ending it.
    */
   @Transactional(Transactional.TxType.MANDATORY)
   public NoticeEffect paidAsRead(
@@ -71,27 +71,29 @@ public class GatewayNotices {
     if (!read.returnedInFull()) {
       NoticeEffect paid =
           apply(noticeOf(attempt, chargeId, GatewayNotice.Outcome.SUCCEEDED, read.amount(), read));
-      if (read.refunded() <= 0) {
+      if (read.gone() <= 0) {
         return paid;
       }
       em.flush();
-      NoticeEffect refunded = apply(refundsAsRead(attempt, chargeId, read));
-      return paid == NoticeEffect.APPLIED ? paid : refunded;
+      NoticeEffect back = goneAsRead(attempt, chargeId, read);
+      return paid == NoticeEffect.APPLIED ? paid : back;
     }
     orders.lock(attempt.orderId());
     ChargeAttempt current = Rows.find(em, ChargeAttempt.class, attempt.id());
     em.refresh(current);
     ChargeStatus before = current.status();
     if (before.paid() || before.surplus() || current.heldInReview()) {
-      // Money we knew of: what went back of it is a refund, told as its webhook would.
-      return apply(refundsAsRead(current, chargeId, read));
+      // Money we knew of: what went back of it is a refund or a chargeback, told as its webhook
+      // would.
+      return goneAsRead(current, chargeId, read);
     }
     boolean cancelling = current.beingCancelledWithOrder();
+    // Money never seen paid and gone back since, by a refund or the customer's bank: named as
+    // received and returned, never a payment (the decider holds no dispute of money it never saw).
     MoneyDecider.Decision decision =
         ledger.observe(
             orders.find(current.orderId()).orElseThrow(),
-            new MoneyObservation.Taken(
-                current.id(), read.amount(), read.currency(), read.refunded()),
+            new MoneyObservation.Taken(current.id(), read.amount(), read.currency(), read.gone()),
             chargeId,
             via,
             null);
@@ -101,7 +103,7 @@ public class GatewayNotices {
         chargeId,
         read.amount(),
         read.currency(),
-        read.refunded(),
+        read.gone(),
         "paid, and given all back by " + current.gateway() + " itself (read back: " + via + ")",
         via);
     if (before == ChargeStatus.AWAITING_PAYMENT && !cancelling) {
@@ -129,6 +131,38 @@ public class GatewayNotices {
    */
   static GatewayNotice refundsAsRead(ChargeAttempt attempt, String chargeId, GatewayCharge read) {
     return noticeOf(attempt, chargeId, GatewayNotice.Outcome.REFUNDED, read.refunded(), read);
+  }
+
+  /**
+   * What went back of a payment we knew of, as the gateway showed it when asked: its refunds, and
+   * what the customer's bank took back ({@code read.withdrawn()}), a chargeback closed and lost as
+   * the gateway's dispute webhook tells it.
+   */
+  private NoticeEffect goneAsRead(ChargeAttempt attempt, String chargeId, GatewayCharge read) {
+    NoticeEffect effect = NoticeEffect.NO_CHANGE;
+    if (read.refunded() > 0) {
+      effect = apply(refundsAsRead(attempt, chargeId, read));
+    }
+    if (read.withdrawn() > 0) {
+      em.flush();
+      GatewayNotice.DisputeMoney lost =
+          new GatewayNotice.DisputeMoney(read.withdrawn(), 1, true, false);
+      NoticeEffect disputed =
+          apply(
+              new GatewayNotice(
+                  attempt.gateway(),
+                  chargeId,
+                  attempt.gatewayReference(),
+                  attempt.orderId(),
+                  GatewayNotice.Outcome.DISPUTED,
+                  read.withdrawn(),
+                  read.currency(),
+                  "charged back (read back)",
+                  null,
+                  lost));
+      effect = effect == NoticeEffect.APPLIED ? effect : disputed;
+    }
+    return effect;
   }
 
   private static GatewayNotice noticeOf(

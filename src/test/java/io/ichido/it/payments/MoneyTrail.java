@@ -4,14 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ichido.it.support.Db;
+import io.ichido.it.support.PaymentLog;
 import io.ichido.it.support.Sandbox;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * What the gateways hold for an order, read from the sandbox's ledger, against what Ichido
- * recorded: paid minus refunded is what the order owes (or nothing), and the payment log names
- * every charge that took money.
+ * recorded: paid minus refunded and charged back is what the order owes (or nothing), and the
+ * payment log names every charge that took money.
  */
 final class MoneyTrail {
 
@@ -26,11 +27,17 @@ final class MoneyTrail {
         .toList();
   }
 
-  /** Paid minus refunded at the gateways for the order. */
+  /**
+   * Paid minus refunded and minus what the customer's bank took back at the gateways for the order:
+   * below zero, the customer got more back than they paid.
+   */
   static long net(long orderId) {
-    return paidCharges(orderId).stream()
-        .mapToLong(c -> c.path("amount").asLong() - c.path("amountRefunded").asLong())
-        .sum();
+    return paidCharges(orderId).stream().mapToLong(c -> c.path("amount").asLong() - back(c)).sum();
+  }
+
+  /** What went back of a charge: its refunds and its chargeback (2C2P's). */
+  private static long back(JsonNode charge) {
+    return charge.path("amountRefunded").asLong() + charge.path("amountChargedBack").asLong();
   }
 
   /** Whether the payment log (chained or still pending) names the ledger charge for the order. */
@@ -57,7 +64,7 @@ final class MoneyTrail {
     for (JsonNode charge : Sandbox.charges(orderId)) {
       long took =
           TOOK_MONEY.contains(charge.path("status").asText()) ? charge.path("amount").asLong() : 0;
-      long refunded = took == 0 ? 0 : charge.path("amountRefunded").asLong();
+      long refunded = took == 0 ? 0 : back(charge);
       // 2C2P's ledger id is its tranRef; Ichido knows the charge by the invoice number, its key.
       long attempt =
           Db.count(
@@ -71,10 +78,11 @@ final class MoneyTrail {
               "SELECT COALESCE(sum(amount), 0) FROM money_movement WHERE attempt_id = ?"
                   + " AND movement = 'CHARGED'",
               attempt);
+      // A dispute's funds given back to the merchant (REINSTATED) undo what it took (DISPUTED).
       long back =
           Db.count(
-              "SELECT COALESCE(sum(amount), 0) FROM money_movement WHERE attempt_id = ?"
-                  + " AND movement <> 'CHARGED'",
+              "SELECT COALESCE(sum(CASE movement WHEN 'REINSTATED' THEN -amount ELSE amount END),"
+                  + " 0) FROM money_movement WHERE attempt_id = ? AND movement <> 'CHARGED'",
               attempt);
       rowsFound += Db.count("SELECT count(*) FROM money_movement WHERE attempt_id = ?", attempt);
       if (charged != took || back != refunded) {
@@ -90,6 +98,19 @@ final class MoneyTrail {
               .formatted(orderId, rows - rowsFound));
     }
     return wrong;
+  }
+
+  /**
+   * What the payment log's verify finds wrong with the order's ledger rows (the decider's rules).
+   */
+  static List<JsonNode> ledgerProblems(long orderId) {
+    List<JsonNode> found = new ArrayList<>();
+    for (JsonNode problem : PaymentLog.verify().path("ledger").path("problems")) {
+      if (problem.path("orderId").asLong() == orderId) {
+        found.add(problem);
+      }
+    }
+    return found;
   }
 
   static void assertNetIs(long orderId, long expected) {

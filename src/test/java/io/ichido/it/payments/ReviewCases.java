@@ -46,8 +46,7 @@ final class ReviewCases {
   }
 
   /** One unit of {@code sku} ordered by shop-a and charged as asked: the charge's answer. */
-  private static JsonNode charge(
-      String sku, String email, String gateway, String method, String token) {
+  static JsonNode charge(String sku, String email, String gateway, String method, String token) {
     JsonNode order = new Shopper(SHOP_A).order(sku, 1, email);
     HttpResponse<String> charged =
         SHOP_A.postJson(

@@ -12,13 +12,11 @@ import io.ichido.it.support.Db;
 import io.ichido.it.support.Mailbox;
 import io.ichido.it.support.OnSharedDeployment;
 import io.ichido.it.support.Outbox;
-import io.ichido.it.support.PaymentLog;
 import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.Shopper;
 import io.ichido.it.support.Together;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.DisplayName;
@@ -334,76 +332,6 @@ class ReviewQueueIT extends OnSharedDeployment {
 
   @Test
   @DisplayName(
-      "a disputed 2C2P payment: accept answered 409 review-nothing-received; refund gives all of"
-          + " it back through 2C2P's Payment Maintenance API, once, under a storm of one key")
-  void twoC2pDisputeRefunded() throws Exception {
-    String sku = Db.newProduct(5, 1000, 10);
-    long orderId = disputed("2c2p", sku, "review-2c2p-" + UUID.randomUUID() + "@example.jp");
-    long paid = Sandbox.charges(orderId).get(0).path("amount").asLong();
-
-    HttpResponse<String> accept =
-        OPERATOR.postJson(
-            "/api/review/orders/" + orderId + "/accept", "accept-" + UUID.randomUUID(), "");
-    assertThat(accept.statusCode()).as(accept.body()).isEqualTo(409);
-    assertThat(accept.body()).contains("review-nothing-received").contains("disputed");
-    assertThat(queued(orderId)).as("still waits for a person").isNotNull();
-
-    String path = "/api/review/orders/" + orderId + "/refund";
-    String key = "refund-" + UUID.randomUUID();
-    List<HttpResponse<String>> answers = Together.fire(10, i -> OPERATOR.postJson(path, key, ""));
-    assertThat(answers)
-        .allSatisfy(a -> assertThat(a.statusCode()).as(a.body()).isIn(200, 409, 503));
-    Await.until(
-        "the refund with its key is answered",
-        () -> OPERATOR.postJson(path, key, "").statusCode() == 200);
-    assertThat(refundedAtTheGateway(orderId)).as("given back once, all of it").isEqualTo(paid);
-    assertThat(Db.count("SELECT count(*) FROM gateway_refund WHERE order_id = ?", orderId)).isOne();
-    assertThat(status(orderId)).isEqualTo("REFUNDED");
-    assertThat(facts(orderId, "REVIEW_REFUNDED")).isOne();
-    assertThat(queued(orderId)).isNull();
-  }
-
-  @Test
-  @DisplayName(
-      "a disputed 2C2P payment the customer's bank took back (2C2P says nothing of the money): the"
-          + " operator records it with the chargeback's reference, once; the order ends refunded,"
-          + " its ledger shows the money back, and it leaves the queue (before: 409"
-          + " nothing-to-record, and no way out but a refund)")
-  void chargebackRecorded() throws Exception {
-    String sku = Db.newProduct(5, 1000, 10);
-    long orderId = disputed("2c2p", sku, "review-cb-" + UUID.randomUUID() + "@example.jp");
-    long paid = Sandbox.charges(orderId).get(0).path("amount").asLong();
-    long attemptId = Db.count("SELECT max(id) FROM charge_attempt WHERE order_id = ?", orderId);
-    String path = "/api/review/attempts/" + attemptId + "/returned-outside";
-    String body = "{\"amount\": " + paid + ", \"reference\": \"dp_lost_chargeback\"}";
-    String key = "chargeback-" + UUID.randomUUID();
-
-    HttpResponse<String> recorded = OPERATOR.postJson(path, key, body);
-    assertThat(recorded.statusCode()).as(recorded.body()).isEqualTo(200);
-    assertThat(Shopper.json(recorded.body()).path("still_waiting").asLong()).isZero();
-    assertThat(OPERATOR.postJson(path, key, body).statusCode()).as("replayed").isEqualTo(200);
-    HttpResponse<String> again = OPERATOR.postJson(path, "chargeback-" + UUID.randomUUID(), body);
-    assertThat(again.statusCode()).as(again.body()).isEqualTo(409);
-
-    assertThat(status(orderId)).isEqualTo("REFUNDED");
-    assertThat(queued(orderId)).isNull();
-    assertThat(
-            Db.count(
-                "SELECT sum(amount) FROM money_movement WHERE attempt_id = ? AND movement = ?",
-                attemptId,
-                "RETURNED_OUTSIDE"))
-        .isEqualTo(paid);
-    assertThat(facts(orderId, "RETURN_RECORDED")).isOne();
-    assertThat(facts(orderId, "REVIEW_REFUNDED")).isOne();
-    assertThat(refundedAtTheGateway(orderId)).as("nothing sent to 2C2P").isZero();
-    JsonNode payment =
-        Shopper.json(SHOP_A.get("/api/orders/" + orderId).body()).path("payments").get(0);
-    assertThat(payment.path("taken").asLong()).as("the order shows its ledger").isEqualTo(paid);
-    assertThat(payment.path("returned").asLong()).isEqualTo(paid);
-  }
-
-  @Test
-  @DisplayName(
       "a Stripe dispute takes the money back when it opens: on the ledger as DISPUTED, and the"
           + " review queue refuses to refund it (the customer would be paid twice); lost, the order"
           + " ends refunded by the chargeback, with nothing sent to Stripe")
@@ -429,7 +357,7 @@ class ReviewQueueIT extends OnSharedDeployment {
     JsonNode payment =
         Shopper.json(SHOP_A.get("/api/orders/" + orderId).body()).path("payments").get(0);
     assertThat(payment.path("returned").asLong()).isEqualTo(paid);
-    assertThat(ledgerProblems(orderId)).isEmpty();
+    assertThat(MoneyTrail.ledgerProblems(orderId)).isEmpty();
   }
 
   @Test
@@ -462,7 +390,7 @@ class ReviewQueueIT extends OnSharedDeployment {
     assertThat(status(orderId)).as("a late opening reopens nothing").isEqualTo("PAID");
     assertThat(movement(attemptId, "DISPUTED")).isEqualTo(paid);
     assertThat(queued(orderId)).isNull();
-    assertThat(ledgerProblems(orderId)).isEmpty();
+    assertThat(MoneyTrail.ledgerProblems(orderId)).isEmpty();
   }
 
   private static long movement(long attemptId, String movement) {
@@ -470,16 +398,6 @@ class ReviewQueueIT extends OnSharedDeployment {
         "SELECT COALESCE(sum(amount), 0) FROM money_movement WHERE attempt_id = ? AND movement = ?",
         attemptId,
         movement);
-  }
-
-  private static List<JsonNode> ledgerProblems(long orderId) {
-    List<JsonNode> found = new ArrayList<>();
-    for (JsonNode problem : PaymentLog.verify().path("ledger").path("problems")) {
-      if (problem.path("orderId").asLong() == orderId) {
-        found.add(problem);
-      }
-    }
-    return found;
   }
 
   @Test

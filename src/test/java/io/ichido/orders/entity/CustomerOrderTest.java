@@ -196,6 +196,28 @@ class CustomerOrderTest {
     }
   }
 
+  @Test
+  @DisplayName(
+      "a dispute told closed and lost (2C2P's chargeback) refunds a paid or partly refunded order"
+          + " by what the bank took; an unpaid order has none")
+  void disputeClosedUnseen() {
+    CustomerOrder paid = order();
+    paid.paid("2c2p", "ORDER-1", "pay-1");
+    paid.disputeClosed(false, paid.amount());
+    assertThat(paid.status()).isEqualTo(OrderStatus.REFUNDED);
+    assertThat(paid.refundedAmount()).isEqualTo(paid.amount());
+    CustomerOrder partly = order();
+    partly.paid("2c2p", "ORDER-2", "pay-2");
+    partly.refunded(100, false);
+    partly.disputeClosed(false, 50);
+    assertThat(partly.status()).isEqualTo(OrderStatus.PARTIALLY_REFUNDED);
+    assertThat(partly.refundedAmount()).isEqualTo(150);
+    for (CustomerOrder order : List.of(order(), awaiting(), failedOrder(), expiredOrder())) {
+      assertThatThrownBy(() -> order.disputeClosed(false, 100))
+          .isInstanceOf(IllegalStateException.class);
+    }
+  }
+
   private static CustomerOrder awaiting() {
     CustomerOrder order = order();
     order.awaitingPayment("komoju", "k", "pay");

@@ -344,9 +344,9 @@ public class TwoC2pGateway implements PaymentGateway {
 
   /**
    * The inquiry's verdict: empty when 2C2P has no payment for the invoice; an exception when it
-   * cannot say yet (pending, in progress, an answer we do not know), so the attempt stays in doubt.
-   * Only for a charge known to wait on the customer ({@code awaitingCustomer}) do pending and in
-   * progress mean what they say: still waiting.
+   * cannot say yet (pending, in progress, an answer we do not know, an answer about another
+   * invoice), so the attempt stays in doubt. Only for a charge known to wait on the customer
+   * ({@code awaitingCustomer}) do pending and in progress mean what they say: still waiting.
    */
   private Optional<GatewayCharge> inquiry(String invoiceNo, boolean awaitingCustomer) {
     Map<String, Object> inquiry = new LinkedHashMap<>();
@@ -361,6 +361,11 @@ public class TwoC2pGateway implements PaymentGateway {
       throw new GatewayUnavailable(NAME, "inquiry refused: " + refused.code(), refused);
     }
     TwoC2pCode code = TwoC2pCode.of(GatewayHttp.text(result, "respCode"));
+    String about = GatewayHttp.text(result, "invoiceNo");
+    if (about != null && !invoiceNo.equals(about)) {
+      // Signed by 2C2P, but about another invoice: no word about ours, not even "not found".
+      throw new GatewayUnavailable(NAME, "inquiry answered about another invoice", null);
+    }
     if (code.meaning() == Meaning.NOT_FOUND) {
       return Optional.empty();
     }
@@ -371,9 +376,8 @@ public class TwoC2pGateway implements PaymentGateway {
       reference.put("tranRef", GatewayHttp.text(result, "tranRef"));
       reference.put("approvalCode", GatewayHttp.text(result, "approvalCode"));
       // Refunded (4120) and charged back (4130): the payment was taken, and its money has gone
-      // back since, all of it (the inquiry names no part): never a payment that stands.
-      long gone =
-          code.meaning() == Meaning.REFUNDED || code.meaning() == Meaning.CHARGEBACK ? amount : 0;
+      // back since, all of it (the inquiry names no part): never a payment that stands. A
+      // chargeback's money is the customer's bank's doing, not a refund (see TwoC2pWebhooks).
       return Optional.of(
           new GatewayCharge(
               ChargeStatus.SUCCEEDED,
@@ -384,7 +388,9 @@ public class TwoC2pGateway implements PaymentGateway {
               null,
               null,
               null,
-              gone));
+              code.meaning() == Meaning.REFUNDED ? amount : 0,
+              null,
+              code.meaning() == Meaning.CHARGEBACK ? amount : 0));
     }
     if (code.meaning().declined()) {
       return Optional.of(

@@ -93,7 +93,21 @@ public class TwoC2pWebhooks implements GatewayWebhook {
                 outcome,
                 amount,
                 claims.path("currencyCode").asText("").toUpperCase(Locale.ROOT),
-                outcome == Outcome.SUCCEEDED ? null : code + " " + meaning.text())));
+                outcome == Outcome.SUCCEEDED ? null : code + " " + meaning.text(),
+                null,
+                outcome == Outcome.DISPUTED ? chargedBack(amount) : null)));
+  }
+
+  /**
+   * A chargeback is money the customer's bank took back, {@code amount} of it, and the last 2C2P
+   * says of it: 2C2P lists 4130 "Chargeback" with the action "Dispute filed — respond via portal"
+   * (github.com/2C2P/agent-skills @ e2813937, its troubleshooting steering file, "Settlement &
+   * Refund") and has no code for a dispute the merchant wins or for funds given back: whatever is
+   * contested is contested in its portal, out of its API's sight. So it is closed as lost when
+   * told, and its one movement seen.
+   */
+  private static GatewayNotice.DisputeMoney chargedBack(long amount) {
+    return new GatewayNotice.DisputeMoney(amount, 1, true, false);
   }
 
   /**

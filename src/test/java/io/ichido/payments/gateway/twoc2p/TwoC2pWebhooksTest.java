@@ -286,6 +286,12 @@ class TwoC2pWebhooksTest {
     assertThat(notice.amount()).isEqualTo(5672);
     assertThat(notice.currency()).isEqualTo("JPY");
     assertThat(notice.reason()).isEqualTo(reason);
+    assertThat(notice.disputeMoney())
+        .as("a chargeback is money the bank took, closed and lost; nothing else is a dispute")
+        .isEqualTo(
+            outcome == Outcome.DISPUTED
+                ? new GatewayNotice.DisputeMoney(5672, 1, true, false)
+                : null);
   }
 
   @org.junit.jupiter.params.ParameterizedTest
