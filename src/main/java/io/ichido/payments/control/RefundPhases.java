@@ -353,9 +353,11 @@ class RefundPhases {
    * is made. Not listed, it is sent again once {@code lookupAfter} has passed since its request
    * last left (the gateway may still be making it), and only while the charge still holds all that
    * is being given back of it; otherwise it fails, as a refusal would. A gateway that names no
-   * refund ours (2C2P) leaves ours to be what the ledger cannot explain: nothing, it was not made;
-   * one refund of exactly its amount, that one; anything else waits for the webhooks that explain
-   * it.
+   * refund ours (2C2P) leaves only amounts: ours, if made, is one refund of exactly its amount
+   * among those given back since it was asked. Exactly that given back since, it is that one (a
+   * refund of the same amount made in the portal meanwhile would be taken for it: never two
+   * refunds, at worst one booked as ours); no refund of its amount, not made; more, with one of its
+   * amount among them, it stays in doubt, listed for a person.
    */
   @Transactional(TxType.REQUIRES_NEW)
   public AfterListing listed(long refundId, ListedRefunds listed, Duration lookupAfter) {
@@ -365,14 +367,16 @@ class RefundPhases {
     }
     Optional<ListedRefunds.Listed> ours = listed.ours();
     if (!listed.told()) {
-      long unexplained = listed.total() - ledger.returnedOf(refund.orderId(), refund.attemptId());
-      if (unexplained == refund.amount()) {
-        ours = listed.lastUntoldOf(refund.amount());
-      }
-      if (unexplained != 0 && ours.isEmpty()) {
+      // Ours, if made, is one refund of its amount among those made since it was asked.
+      long since = listed.total() - refund.returnedBefore();
+      Optional<ListedRefunds.Listed> same = listed.lastUntoldOf(refund.amount());
+      if (since == refund.amount() && same.isPresent()) {
+        ours = same;
+      } else if (since < 0 || (since > refund.amount() && same.isPresent())) {
         refund.unknown(
-            "%s lists %d %s given back that no answer or webhook has told, and names no refund ours"
-                .formatted(refund.gateway(), unexplained, refund.currency()),
+            "%s lists %d %s given back since this refund was asked (a refund of its amount"
+                    .formatted(refund.gateway(), since, refund.currency())
+                + " among them, or less than the ledger had) and names none ours",
             settings.reconcileBackoff(refund.tries()));
         return AfterListing.IN_DOUBT;
       }

@@ -37,7 +37,7 @@ class RefundIdentityIT extends OnSharedDeployment {
           + " return invoices")
   void dashboardRefundIsNotOurs() {
     long orderId = paidOrder("omise");
-    String chargeId = omiseCharge(orderId);
+    String chargeId = onlyCharge(orderId);
     Sandbox.webhookDelivery("omise", orderId, "never", 0);
     Sandbox.refund("omise", chargeId, 300); // in Omise's dashboard, not through Ichido
 
@@ -47,7 +47,9 @@ class RefundIdentityIT extends OnSharedDeployment {
     assertThat(first.statusCode()).as(first.body()).isEqualTo(503);
     assertThat(first.body()).contains("refund-unanswered");
 
-    JsonNode made = retriedUntilAnswered(orderId, key, 200);
+    HttpResponse<String> answered = retriedUntilAnswered(orderId, key, 200);
+    assertThat(answered.statusCode()).as(answered.body()).isEqualTo(201);
+    JsonNode made = Shopper.json(answered.body());
     assertThat(made.path("status").asText()).isEqualTo("succeeded");
     assertThat(made.path("gateway_refund_id").asText()).startsWith("rfnd_test_");
     assertThat(made.path("refunded_total").asLong()).isEqualTo(500);
@@ -79,7 +81,7 @@ class RefundIdentityIT extends OnSharedDeployment {
           + " not sent again, refused with what is left; the dashboard's refund on the ledger")
   void dashboardRefundLeavesTooLittle() {
     long orderId = paidOrder("omise");
-    String chargeId = omiseCharge(orderId);
+    String chargeId = onlyCharge(orderId);
     Sandbox.webhookDelivery("omise", orderId, "never", 0);
     Sandbox.refund("omise", chargeId, 600);
 
@@ -87,15 +89,7 @@ class RefundIdentityIT extends OnSharedDeployment {
     String key = "refund-" + UUID.randomUUID();
     assertThat(refund(orderId, key, 200).statusCode()).isEqualTo(503);
 
-    AtomicReference<HttpResponse<String>> answer = new AtomicReference<>();
-    Await.until(
-        "the refund answered",
-        Duration.ofSeconds(30),
-        () -> {
-          answer.set(refund(orderId, key, 200));
-          return answer.get().statusCode() != 503;
-        });
-    HttpResponse<String> refused = answer.get();
+    HttpResponse<String> refused = retriedUntilAnswered(orderId, key, 200);
     assertThat(refused.statusCode()).as(refused.body()).isEqualTo(409);
     assertThat(refused.headers().firstValue("Content-Type")).hasValue("application/problem+json");
     assertThat(refused.body()).contains("refund-exceeds-balance", "\"refundable\":139", "omise");
@@ -109,6 +103,30 @@ class RefundIdentityIT extends OnSharedDeployment {
                 orderId))
         .isEqualTo("FAILED refund-exceeds-balance");
     assertThat(MoneyTrail.ledgerDisagreements(orderId)).isEmpty();
+  }
+
+  @Test
+  @DisplayName(
+      "2C2P: a whole refund made in its portal (notification withheld), then a merchant refund"
+          + " whose first send met a 503: 2C2P names no refund ours and none of its amount is"
+          + " listed, so not made; refused with nothing left, the portal's refund on the ledger")
+  void twoC2pPortalRefundIsNotOurs() {
+    long orderId = paidOrder("2c2p");
+    String tranRef = onlyCharge(orderId);
+    Sandbox.webhookDelivery("2c2p", orderId, "never", 0);
+    Sandbox.refundAll("2c2p", tranRef);
+
+    Sandbox.fault("2c2p", orderId, "http503", 1, 0);
+    String key = "refund-" + UUID.randomUUID();
+    assertThat(refund(orderId, key, 200).statusCode()).isEqualTo(503);
+
+    HttpResponse<String> refused = retriedUntilAnswered(orderId, key, 200);
+    assertThat(refused.statusCode()).as(refused.body()).isEqualTo(409);
+    assertThat(refused.body()).contains("refund-exceeds-balance", "\"refundable\":0");
+    assertThat(returned(orderId)).containsExactly(739L);
+    assertThat(returnInvoices(orderId)).containsExactly(739L);
+    assertThat(MoneyTrail.ledgerDisagreements(orderId)).isEmpty();
+    assertThat(orderStatus(orderId)).isEqualTo("REFUNDED");
   }
 
   @Test
@@ -163,7 +181,7 @@ class RefundIdentityIT extends OnSharedDeployment {
    * The same request under its key until it is answered: a refund Omise does not list is believed
    * not made only once Omise's lookup-after (3 s here) has passed since it was sent.
    */
-  private static JsonNode retriedUntilAnswered(long orderId, String key, long amount) {
+  private static HttpResponse<String> retriedUntilAnswered(long orderId, String key, long amount) {
     AtomicReference<HttpResponse<String>> answer = new AtomicReference<>();
     Await.until(
         "refund of order " + orderId + " answered",
@@ -172,11 +190,10 @@ class RefundIdentityIT extends OnSharedDeployment {
           answer.set(refund(orderId, key, amount));
           return answer.get().statusCode() != 503;
         });
-    assertThat(answer.get().statusCode()).as(answer.get().body()).isEqualTo(201);
-    return Shopper.json(answer.get().body());
+    return answer.get();
   }
 
-  private static String omiseCharge(long orderId) {
+  private static String onlyCharge(long orderId) {
     List<JsonNode> charges = Sandbox.charges(orderId);
     assertThat(charges).hasSize(1);
     return charges.get(0).path("id").asText();
