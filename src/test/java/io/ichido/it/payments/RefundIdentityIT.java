@@ -38,14 +38,8 @@ class RefundIdentityIT extends OnSharedDeployment {
   void dashboardRefundIsNotOurs() {
     long orderId = paidOrder("omise");
     String chargeId = onlyCharge(orderId);
-    Sandbox.webhookDelivery("omise", orderId, "never", 0);
-    Sandbox.refund("omise", chargeId, 300); // in Omise's dashboard, not through Ichido
-
-    Sandbox.fault("omise", orderId, "http503", 1, 0);
-    String key = "refund-" + UUID.randomUUID();
-    HttpResponse<String> first = refund(orderId, key, 200);
-    assertThat(first.statusCode()).as(first.body()).isEqualTo(503);
-    assertThat(first.body()).contains("refund-unanswered");
+    refundedOutside("omise", orderId, chargeId, 300L);
+    String key = unansweredRefund("omise", orderId, 200);
 
     HttpResponse<String> answered = retriedUntilAnswered(orderId, key, 200);
     assertThat(answered.statusCode()).as(answered.body()).isEqualTo(201);
@@ -82,12 +76,8 @@ class RefundIdentityIT extends OnSharedDeployment {
   void dashboardRefundLeavesTooLittle() {
     long orderId = paidOrder("omise");
     String chargeId = onlyCharge(orderId);
-    Sandbox.webhookDelivery("omise", orderId, "never", 0);
-    Sandbox.refund("omise", chargeId, 600);
-
-    Sandbox.fault("omise", orderId, "http503", 1, 0);
-    String key = "refund-" + UUID.randomUUID();
-    assertThat(refund(orderId, key, 200).statusCode()).isEqualTo(503);
+    refundedOutside("omise", orderId, chargeId, 600L);
+    String key = unansweredRefund("omise", orderId, 200);
 
     HttpResponse<String> refused = retriedUntilAnswered(orderId, key, 200);
     assertThat(refused.statusCode()).as(refused.body()).isEqualTo(409);
@@ -112,13 +102,8 @@ class RefundIdentityIT extends OnSharedDeployment {
           + " listed, so not made; refused with nothing left, the portal's refund on the ledger")
   void twoC2pPortalRefundIsNotOurs() {
     long orderId = paidOrder("2c2p");
-    String tranRef = onlyCharge(orderId);
-    Sandbox.webhookDelivery("2c2p", orderId, "never", 0);
-    Sandbox.refundAll("2c2p", tranRef);
-
-    Sandbox.fault("2c2p", orderId, "http503", 1, 0);
-    String key = "refund-" + UUID.randomUUID();
-    assertThat(refund(orderId, key, 200).statusCode()).isEqualTo(503);
+    refundedOutside("2c2p", orderId, onlyCharge(orderId), null);
+    String key = unansweredRefund("2c2p", orderId, 200);
 
     HttpResponse<String> refused = retriedUntilAnswered(orderId, key, 200);
     assertThat(refused.statusCode()).as(refused.body()).isEqualTo(409);
@@ -175,6 +160,29 @@ class RefundIdentityIT extends OnSharedDeployment {
 
   private static HttpResponse<String> refund(long orderId, String key, long amount) {
     return RefundsIT.refund(orderId, key, amount);
+  }
+
+  /**
+   * The merchant gives back {@code amount} of the charge (null: all of it) in the gateway's own
+   * dashboard, not through Ichido; its webhooks are withheld.
+   */
+  private static void refundedOutside(String gateway, long orderId, String chargeId, Long amount) {
+    Sandbox.webhookDelivery(gateway, orderId, "never", 0);
+    if (amount == null) {
+      Sandbox.refundAll(gateway, chargeId);
+    } else {
+      Sandbox.refund(gateway, chargeId, amount);
+    }
+  }
+
+  /** A merchant refund whose first send meets a 503 from the gateway: its key. */
+  private static String unansweredRefund(String gateway, long orderId, long amount) {
+    Sandbox.fault(gateway, orderId, "http503", 1, 0);
+    String key = "refund-" + UUID.randomUUID();
+    HttpResponse<String> first = refund(orderId, key, amount);
+    assertThat(first.statusCode()).as(first.body()).isEqualTo(503);
+    assertThat(first.body()).contains("refund-unanswered");
+    return key;
   }
 
   /**
