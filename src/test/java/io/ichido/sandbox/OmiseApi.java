@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -21,7 +23,10 @@ import java.util.concurrent.TimeUnit;
  * Idempotency-Key}, so here it does not (every request charges), unless the JVM runs with {@code
  * -Dichido.sandbox.omise-honours-idempotency-key=true}. The Search API ({@code GET
  * /search?scope=charge&query=...}) finds charges whose id, description or metadata contain the
- * query.
+ * query. A refund keeps the {@code metadata} it was made with, and {@code GET
+ * /charges/{id}/refunds} lists a charge's refunds (docs.opn.ooo/refunds-api, "List refunds";
+ * omise-java {@code Refund.ListRequestBuilder}); a refund made in the dashboard ({@code POST
+ * /_sandbox/payments/omise/{id}/refund}) carries none.
  */
 final class OmiseApi implements Gateway {
 
@@ -87,6 +92,9 @@ final class OmiseApi implements Gateway {
       id = request.idBetween("POST", CHARGES + "/", REFUNDS);
     }
     if (id == null) {
+      id = request.idBetween("GET", CHARGES + "/", REFUNDS);
+    }
+    if (id == null) {
       id = request.idBetween("POST", CHARGES + "/", "/expire");
     }
     return id == null ? Optional.empty() : orderOfPayment(id);
@@ -131,6 +139,10 @@ final class OmiseApi implements Gateway {
     }
     if (request.is("GET", SEARCH)) {
       return search(request.queryParameters());
+    }
+    String listed = request.idBetween("GET", CHARGES + "/", REFUNDS);
+    if (listed != null) {
+      return refunds(listed, request.queryParameters());
     }
     String id = request.idAfter("GET", CHARGES + "/");
     if (id != null) {
@@ -215,6 +227,49 @@ final class OmiseApi implements Gateway {
     return outcome == Ledger.RefundOutcome.REFUNDED
         ? SandboxResponse.json(200, made[0])
         : error(400, "bad_request", "charge " + id + " is not refundable");
+  }
+
+  /**
+   * {@code GET /charges/{id}/refunds}: Omise's list of a charge's refunds, each as it was made (its
+   * {@code metadata} included), paged by {@code offset} (from 0) and {@code limit} (1 to 100, 20
+   * unless given), {@code order} {@code chronological} (unless given) or {@code
+   * reverse_chronological} (docs.opn.ooo/refunds-api, "List refunds"; the list object as
+   * omise-java's {@code ScopedList}: {@code from}, {@code to}, {@code offset}, {@code limit},
+   * {@code total}, {@code order}, {@code location}, {@code data}). An unknown charge 404 {@code
+   * not_found}.
+   */
+  private SandboxResponse refunds(String id, Map<String, String> query) {
+    Optional<ObjectNode> charge = charges.find(id);
+    if (charge.isEmpty()) {
+      return error(404, "not_found", "charge " + id + " was not found");
+    }
+    int offset;
+    int limit;
+    try {
+      offset = Integer.parseInt(query.getOrDefault("offset", "0"));
+      limit = Integer.parseInt(query.getOrDefault("limit", "20"));
+    } catch (NumberFormatException e) {
+      return error(400, "bad_request", "offset and limit must be numbers");
+    }
+    String order = query.getOrDefault("order", "chronological");
+    if (offset < 0 || limit < 1 || limit > MAX_PER_PAGE) {
+      return error(400, "bad_request", "offset or limit out of range");
+    }
+    if (!order.equals("chronological") && !order.equals("reverse_chronological")) {
+      return error(400, "bad_request", "order is not supported");
+    }
+    List<JsonNode> made = new ArrayList<>();
+    charge.get().path("refunds").path("data").forEach(made::add);
+    if (order.equals("reverse_chronological")) {
+      Collections.reverse(made);
+    }
+    ObjectNode list = Json.object().put("object", "list");
+    list.put("from", "1970-01-01T00:00:00Z").put("to", now());
+    list.put("offset", offset).put("limit", limit).put("total", made.size());
+    list.put("order", order).put("location", CHARGES + "/" + id + REFUNDS);
+    ArrayNode data = list.putArray("data");
+    made.stream().skip(offset).limit(limit).forEach(data::add);
+    return SandboxResponse.json(200, list);
   }
 
   /** Omise's Search API over charges, newest first, paged by {@code page} and {@code per_page}. */

@@ -213,6 +213,39 @@ class SandboxApiRefundsTest extends SandboxTestSupport {
   }
 
   @Test
+  @DisplayName(
+      "Omise: GET /charges/{id}/refunds lists each refund with its own metadata, the dashboard's"
+          + " with none, paged and in either order")
+  void omiseListsAChargesRefunds() throws Exception {
+    String id = json(send(omise("a-9", omiseCard("409", "tokn_test_visa")))).get("id").asText();
+    String ours =
+        json(send(omiseRefund("ro-409", id, "amount=1000&metadata%5Brefund_key%5D=k-409")))
+            .get("id")
+            .asText();
+    settle("omise", id, "refund?amount=500");
+
+    JsonNode list = json(send(omiseRefunds(id, "")));
+    JsonNode newestFirst = json(send(omiseRefunds(id, "?order=reverse_chronological&limit=1")));
+    JsonNode second = json(send(omiseRefunds(id, "?offset=1&limit=1")));
+
+    assertThat(list.get("object").asText()).isEqualTo("list");
+    assertThat(list.get("total").asInt()).isEqualTo(2);
+    assertThat(list.get("limit").asInt()).isEqualTo(20);
+    assertThat(list.get("order").asText()).isEqualTo("chronological");
+    assertThat(list.get("location").asText()).isEqualTo("/charges/" + id + "/refunds");
+    assertThat(list.at("/data/0/id").asText()).isEqualTo(ours);
+    assertThat(list.at("/data/0/metadata/refund_key").asText()).isEqualTo("k-409");
+    assertThat(list.at("/data/1/amount").asLong()).isEqualTo(500);
+    assertThat(list.at("/data/1/metadata").isEmpty()).isTrue();
+    assertThat(newestFirst.get("data")).hasSize(1);
+    assertThat(newestFirst.at("/data/0/amount").asLong()).isEqualTo(500);
+    assertThat(second.at("/data/0/amount").asLong()).isEqualTo(500);
+    assertThat(send(omiseRefunds("chrg_test_nosuchcharge00000", "")).statusCode()).isEqualTo(404);
+    assertThat(send(omiseRefunds(id, "?limit=101")).statusCode()).isEqualTo(400);
+    assertThat(send(omiseRefunds(id, "?order=newest")).statusCode()).isEqualTo(400);
+  }
+
+  @Test
   @DisplayName("KOMOJU: the payment with its refunds; payment.refunded once nothing is left")
   void komojuRefundsAnswerThePayment() throws Exception {
     String id = json(send(komoju("a-8", komojuBody("408", "\"tok_visa\"")))).get("id").asText();
@@ -256,6 +289,14 @@ class SandboxApiRefundsTest extends SandboxTestSupport {
         .header("Authorization", basic("skey_test_sandbox"))
         .header("Idempotency-Key", key)
         .POST(form(form))
+        .build();
+  }
+
+  private HttpRequest omiseRefunds(String charge, String query) {
+    return request("/omise/charges/" + charge + "/refunds" + query)
+        .header("Authorization", basic("skey_test_sandbox"))
+        .header("Omise-Version", "2019-05-29")
+        .GET()
         .build();
   }
 

@@ -39,6 +39,22 @@ class SandboxTwoC2pMaintenanceTest extends SandboxTestSupport {
   }
 
   @Test
+  @DisplayName("a refund made in the merchant portal is listed by the refund status like any other")
+  void portalRefundIsListed() throws Exception {
+    send(doPayment(paymentToken("ORDER-65", MERCHANT_SECRET), "4111-card-token"));
+    String tranRef = ledger("2c2p", "65").get(0).get("id").asText();
+
+    settle("2c2p", tranRef, "refund");
+
+    TwoC2pXml.Message status = action("ORDER-65", "RS", "5672.00", merchant());
+    assertThat(status.refunds()).hasSize(1);
+    assertThat(status.refunds().get(0))
+        .containsEntry("amount", "5672.00")
+        .containsEntry("status", "RF")
+        .containsKey("referenceNo");
+  }
+
+  @Test
   @DisplayName("an unknown invoice 16, a declined one 12; a request not signed by the merchant 96")
   void refusals() throws Exception {
     assertThat(action("ORDER-62", "R", "1.00", merchant()).field("respCode")).isEqualTo("16");

@@ -539,13 +539,7 @@ final class TwoC2pApi implements Gateway {
               refund,
               (entry, refunded) -> {
                 synchronized (invoice) {
-                  reference[0] = Ids.digits(7);
-                  Map<String, String> made = new LinkedHashMap<>();
-                  made.put("amount", decimals(amount, invoice.currency).toPlainString());
-                  made.put("status", "RF");
-                  made.put("referenceNo", reference[0]);
-                  made.put("dateTime", TRANSACTION_TIME.format(ZonedDateTime.now(JAPAN)));
-                  invoice.refunds.add(made);
+                  reference[0] = listRefund(invoice, refund);
                   invoice.refunded = entry.refundable() == 0;
                 }
               });
@@ -563,6 +557,23 @@ final class TwoC2pApi implements Gateway {
     fields.put("referenceNo", tranRef);
     fields.put("refundReferenceNo", reference[0]);
     return maintenanceAnswer(request, "00", "Success", fields);
+  }
+
+  /**
+   * Lists a refund of {@code refund} (smallest unit) of the invoice as the refund status inquiry
+   * shows it ({@code <refund amount status referenceNo dateTime/>}, 2C2P's own RS sample): every
+   * refund of the invoice, made by API or in the merchant portal. Its reference number.
+   */
+  private static String listRefund(Invoice invoice, long refund) {
+    String reference = Ids.digits(7);
+    Map<String, String> made = new LinkedHashMap<>();
+    BigDecimal amount = BigDecimal.valueOf(refund).movePointLeft(fractionDigits(invoice.currency));
+    made.put("amount", decimals(amount, invoice.currency).toPlainString());
+    made.put("status", "RF");
+    made.put("referenceNo", reference);
+    made.put("dateTime", TRANSACTION_TIME.format(ZonedDateTime.now(JAPAN)));
+    invoice.refunds.add(made);
+    return reference;
   }
 
   private SandboxResponse refundStatus(TwoC2pXml.Message request, Invoice invoice) {
@@ -641,8 +652,9 @@ final class TwoC2pApi implements Gateway {
 
   /**
    * A whole refund, as the shop makes it in 2C2P's merchant portal (its Payment Maintenance API,
-   * JWE-encrypted XML, Ichido does not speak): the inquiry then answers 4120 and a notification
-   * tells it. Partial refunds are not imitated: what 2C2P notifies of them is not known.
+   * JWE-encrypted XML, Ichido does not speak): the inquiry then answers 4120, a notification tells
+   * it, and the refund status inquiry lists it like any other refund of the invoice (it names no
+   * refund ours or not). Partial refunds are not imitated: what 2C2P notifies of them is not known.
    */
   @Override
   public boolean refundsInPart() {
@@ -654,6 +666,7 @@ final class TwoC2pApi implements Gateway {
     Invoice invoice = chargedAs(id);
     synchronized (invoice) {
       invoice.refunded = true;
+      listRefund(invoice, refund);
     }
   }
 

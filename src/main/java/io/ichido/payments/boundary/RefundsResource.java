@@ -67,18 +67,18 @@ public class RefundsResource {
       responseCode = "409",
       description =
           "`https://ichido.dev/problems/order-not-refundable`: the order is not paid (cancel an unpaid one instead)"
-              + "; `https://ichido.dev/problems/refund-exceeds-balance`: more than is left to refund"
+              + "; `https://ichido.dev/problems/refund-exceeds-balance`: more than is left to refund (also for a refund whose first send was not answered, when refunds made in the gateway's portal meanwhile leave less: it is not sent again)"
               + "; `https://ichido.dev/problems/surplus-not-returned`: what the payment took beyond the price has not gone back yet (its return was refused: an operator gives it back from the review queue first)"
               + "; `https://ichido.dev/problems/refund-not-by-api`: its gateway's refunds are not made by API here (2C2P without its Payment Maintenance keys)"
               + "; `https://ichido.dev/problems/refund-duplicate`: the same amount was just refunded under another key (send `repeat: true` to mean it)"
               + "; `https://ichido.dev/problems/refund-in-doubt`: another refund of the order is not settled yet; retry after Retry-After."
-              + " Nothing was sent in any of these.",
+              + " Nothing was given back in any of these.",
       content =
           @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
   @APIResponse(
       responseCode = "502",
       description =
-          "`https://ichido.dev/problems/gateway-rejected`: the gateway refused the refund; nothing was given back.",
+          "`https://ichido.dev/problems/gateway-rejected`: the gateway refused the refund, or does not know the charge (404); the detail and `gateway_says` give its words. Nothing was given back.",
       content =
           @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
   @APIResponse(

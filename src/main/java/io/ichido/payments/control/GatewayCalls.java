@@ -112,15 +112,15 @@ public class GatewayCalls {
   }
 
   /**
-   * What a charge has given back so far; not retried here (a refund left in doubt is asked about
-   * again by the payment sweep).
+   * A charge's refunds, the command's own told apart; not retried here (a refund left in doubt is
+   * asked about again by the payment sweep).
    */
-  public long refundedSoFar(PaymentGateway gateway, String chargeId) {
+  public ListedRefunds refundsOf(PaymentGateway gateway, RefundCommand command) {
     return spans.traced(
-        new Call(gateway.name(), "refunded", null, null),
+        new Call(gateway.name(), "refunds", command.gatewayKey(), command.orderId()),
         0,
-        () -> observed(gateway, () -> gateway.refundedSoFar(chargeId)),
-        refunded -> "refunded " + refunded);
+        () -> observed(gateway, () -> gateway.refundsOf(command)),
+        listed -> "refunded " + listed.total() + (listed.ours().isPresent() ? ", ours" : ""));
   }
 
   /** Not retried here: reconciliation asks again on its next round. */

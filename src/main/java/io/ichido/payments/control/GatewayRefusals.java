@@ -45,7 +45,7 @@ public class GatewayRefusals {
     if (!refusal.why().credentials()) {
       LOG.log(
           Level.WARNING,
-          "Gateway {0} refused a call ({1}, HTTP {2}): the payment it was about stays in doubt",
+          "Gateway {0} refused a call ({1}, HTTP {2}): never read as the payment taken or not",
           new Object[] {refusal.gateway(), refusal.why().label(), refusal.httpStatus()});
       return;
     }

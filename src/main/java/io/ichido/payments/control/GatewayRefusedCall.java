@@ -21,7 +21,10 @@ public class GatewayRefusedCall extends GatewayUnavailable {
     PERMISSION,
     /** The gateway refused our idempotency key (reused with other parameters, or unknown). */
     IDEMPOTENCY,
-    /** 404 for our endpoint or key: a misconfigured base URL, or an object it does not show. */
+    /**
+     * 404 for our endpoint or key: a misconfigured base URL, or an object it does not show. Of a
+     * refund, a refusal ({@link Refunds}): a charge the gateway does not know gave nothing back.
+     */
     NOT_FOUND;
 
     /** The metric's and log's word for it. */
@@ -38,6 +41,7 @@ public class GatewayRefusedCall extends GatewayUnavailable {
   private final String gateway;
   private final Why why;
   private final int httpStatus;
+  private final String code;
 
   public GatewayRefusedCall(String gateway, Why why, int httpStatus, String code) {
     super(
@@ -47,6 +51,7 @@ public class GatewayRefusedCall extends GatewayUnavailable {
     this.gateway = gateway;
     this.why = why;
     this.httpStatus = httpStatus;
+    this.code = code;
   }
 
   /** Refusals by HTTP status that never speak about the payment; null for any other status. */
@@ -69,6 +74,11 @@ public class GatewayRefusedCall extends GatewayUnavailable {
 
   public int httpStatus() {
     return httpStatus;
+  }
+
+  /** The gateway's own word for the refusal ({@code resource_missing}), as it gave it. */
+  public String code() {
+    return code;
   }
 
   @Override

@@ -21,7 +21,8 @@ public class MerchantRefunds {
   /**
    * The refund under the client's key, made now if it is not yet.
    *
-   * @throws RefundRefusal when it cannot be made (nothing was sent)
+   * @throws RefundRefusal when it cannot be made (nothing was sent, or, sent before and not made,
+   *     refunds made by another hand leave less than it)
    * @throws RefundInDoubt when another refund of the order is not settled yet
    * @throws RefundUnanswered when the gateway has not said yet whether it was made
    * @throws GatewayRejected when the gateway refused it (nothing was given back)
@@ -42,7 +43,10 @@ public class MerchantRefunds {
     }
     return switch (now.status()) {
       case SUCCEEDED -> now;
-      case FAILED -> throw new GatewayRejected(now.gateway(), now.failureCode());
+      case FAILED ->
+          throw RefundPhases.EXCEEDS_BALANCE.equals(now.failureCode())
+              ? RefundRefusal.leftByOthers(now)
+              : GatewayRejected.refund(now);
       case STARTED, UNKNOWN ->
           throw new RefundUnanswered(
               orderId,

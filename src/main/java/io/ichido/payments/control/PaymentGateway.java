@@ -79,11 +79,18 @@ public interface PaymentGateway {
   }
 
   /**
-   * What the charge has given back so far, all refunds together, read where the gateway reads it
-   * consistently: a refund whose answer was lost shows here.
+   * The charge's refunds as the gateway lists them now, the command's own told apart from the
+   * others by what the gateway keeps of what we sent with it (Omise: the refund's {@code
+   * metadata}), or listed untold where it keeps nothing of ours (2C2P). Asked before a refund is
+   * sent again where the gateway honours no refund key: a total that covers our refund may be
+   * another refund's. A gateway that honours refund keys needs none: sending again under the key
+   * (Stripe's and KOMOJU's {@code Idempotency-Key}, PayPay's {@code merchantRefundId}) answers the
+   * refund it made.
+   *
+   * @throws GatewayUnavailable when the gateway cannot be asked, or lists no refunds
    */
-  default long refundedSoFar(String chargeId) {
-    return retrieve(chargeId).refunded();
+  default ListedRefunds refundsOf(RefundCommand command) {
+    throw new GatewayUnavailable(name(), "no list of a charge's refunds", null);
   }
 
   /**

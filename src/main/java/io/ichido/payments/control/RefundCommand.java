@@ -3,9 +3,9 @@ package io.ichido.payments.control;
 import java.util.Objects;
 
 /**
- * One refund to send: the gateway's charge, how much, the key the gateway dedupes it by, and what
- * the charge had given back before it ({@code refundedBefore}): where the gateway honours no key, a
- * charge showing at least {@code refundedBefore + amount} refunded is this refund made.
+ * One refund to send: the gateway's charge, how much, and the key the gateway dedupes it by, or,
+ * where the gateway honours no refund key, knows it by again ({@link PaymentGateway#refundsOf});
+ * {@code resent}: it may have been sent before.
  */
 public record RefundCommand(
     String gateway,
@@ -15,7 +15,6 @@ public record RefundCommand(
     long amount,
     String currency,
     String reason,
-    long refundedBefore,
     boolean resent) {
 
   public RefundCommand {

@@ -3,6 +3,7 @@ package io.ichido.payments.control;
 import io.ichido.payments.boundary.PayableOrders;
 import io.ichido.payments.entity.ChargeAttempt;
 import io.ichido.payments.entity.ChargeStatus;
+import io.ichido.payments.entity.GatewayNotice;
 import io.ichido.payments.entity.GatewayRefund;
 import io.ichido.payments.entity.MoneyEffect;
 import io.ichido.payments.entity.MoneyObservation;
@@ -43,6 +44,23 @@ class RefundPhases {
   @Inject GatewayKeys keys;
   @Inject Event<Object> events;
   @Inject MoneyLedger ledger;
+  @Inject GatewayNotices notices;
+
+  /**
+   * Why a refund of the payment failed that was not sent again: refunds somebody else made of the
+   * charge (its merchant portal) leave it less than this refund.
+   */
+  static final String EXCEEDS_BALANCE = "refund-exceeds-balance";
+
+  /** What becomes of a refund sent again, once its charge's refunds were read. */
+  enum AfterListing {
+    /** Not made, and the charge still holds it: send it again. */
+    SEND,
+    /** Made, or failed, or settled meanwhile: nothing to send. */
+    SETTLED,
+    /** Not known yet: asked again later. */
+    IN_DOUBT
+  }
 
   /**
    * A merchant's refund, phase 1, under the order's lock: the caller's own refund (same key) is
@@ -204,7 +222,6 @@ class RefundPhases {
         refund.amount(),
         refund.currency(),
         refund.reason(),
-        refund.returnedBefore(),
         resent);
   }
 
@@ -328,6 +345,90 @@ class RefundPhases {
             settled.requestedBy()));
   }
 
+  /**
+   * A refund sent again where its gateway honours no refund key, read against the charge's refunds
+   * as the gateway lists them ({@code listed}), under the order's lock. The refunds somebody else
+   * made are told to the money decider first, as their webhook tells them (each its own ledger row
+   * and, of the payment, its own return invoice), and this one comes after them. Listed itself, it
+   * is made. Not listed, it is sent again once {@code lookupAfter} has passed since its request
+   * last left (the gateway may still be making it), and only while the charge still holds all that
+   * is being given back of it; otherwise it fails, as a refusal would. A gateway that names no
+   * refund ours (2C2P) leaves only amounts: ours, if made, is one refund of exactly its amount
+   * among those given back since it was asked. Exactly that given back since, it is that one (a
+   * refund of the same amount made in the portal meanwhile would be taken for it: never two
+   * refunds, at worst one booked as ours); no refund of its amount, not made; more, with one of its
+   * amount among them, it stays in doubt, listed for a person.
+   */
+  @Transactional(TxType.REQUIRES_NEW)
+  public AfterListing listed(long refundId, ListedRefunds listed, Duration lookupAfter) {
+    GatewayRefund refund = locked(refundId);
+    if (!refund.status().inDoubt()) {
+      return AfterListing.SETTLED;
+    }
+    Optional<ListedRefunds.Listed> ours = listed.ours();
+    if (!listed.told()) {
+      // Ours, if made, is one refund of its amount among those made since it was asked.
+      long since = listed.total() - refund.returnedBefore();
+      Optional<ListedRefunds.Listed> same = listed.lastUntoldOf(refund.amount());
+      if (since == refund.amount() && same.isPresent()) {
+        ours = same;
+      } else if (since < 0 || (since > refund.amount() && same.isPresent())) {
+        refund.unknown(
+            "%s lists %d %s given back since this refund was asked (a refund of its amount"
+                    .formatted(refund.gateway(), since, refund.currency())
+                + " among them, or less than the ledger had) and names none ours",
+            settings.reconcileBackoff(refund.tries()));
+        return AfterListing.IN_DOUBT;
+      }
+    }
+    long others = listed.total() - ours.map(ListedRefunds.Listed::amount).orElse(0L);
+    if (others > 0 && !toldAsReturned(refund, others)) {
+      return AfterListing.SETTLED;
+    }
+    refund.comesAfter(others);
+    if (ours.isPresent()) {
+      settledByGateway(refund, ours.get().id(), listed.total(), "retrieve");
+      return AfterListing.SETTLED;
+    }
+    Instant believed = refund.sentAt().plus(lookupAfter);
+    if (Instant.now().isBefore(believed)) {
+      refund.unknown(
+          "not listed by %s yet, which is believed from %s on"
+              .formatted(refund.gateway(), believed),
+          settings.reconcileBackoff(refund.tries()));
+      return AfterListing.IN_DOUBT;
+    }
+    PayableOrder order = orders.find(refund.orderId()).orElseThrow();
+    OrderMoney.AttemptMoney money = ledger.of(order).attempt(refund.attemptId()).orElseThrow();
+    if (money.held() < money.returning()) {
+      fail(refund, EXCEEDS_BALANCE);
+      return AfterListing.SETTLED;
+    }
+    refund.sendsNow();
+    return AfterListing.SEND;
+  }
+
+  /**
+   * Tells the money decider that the charge has given back {@code others} in all by other hands, as
+   * the gateway's refund webhook would; whether the refund is still to be decided after it (a
+   * surplus the charge has given all back of is settled by it, as by that webhook).
+   */
+  private boolean toldAsReturned(GatewayRefund refund, long others) {
+    ChargeAttempt attempt = Rows.find(em, ChargeAttempt.class, refund.attemptId());
+    notices.apply(
+        new GatewayNotice(
+            refund.gateway(),
+            refund.chargeId(),
+            attempt.gatewayReference(),
+            refund.orderId(),
+            GatewayNotice.Outcome.REFUNDED,
+            others,
+            refund.currency(),
+            null));
+    em.flush();
+    return refund.status().inDoubt();
+  }
+
   @Transactional(TxType.REQUIRES_NEW)
   public void failed(long refundId, String code) {
     failedHere(locked(refundId), code);
@@ -339,9 +440,12 @@ class RefundPhases {
    */
   @Transactional(TxType.MANDATORY)
   public void failedHere(GatewayRefund refund, String code) {
-    if (!refund.status().inDoubt()) {
-      return;
+    if (refund.status().inDoubt()) {
+      fail(refund, code);
     }
+  }
+
+  private void fail(GatewayRefund refund, String code) {
     MoneyDecider.Decision decision =
         ledger.observe(
             orders.find(refund.orderId()).orElseThrow(),

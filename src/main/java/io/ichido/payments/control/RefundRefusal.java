@@ -43,6 +43,35 @@ public class RefundRefusal extends ProblemException {
   }
 
   /**
+   * A refund sent before and not made, not sent again: the gateway lists refunds somebody else made
+   * of the charge (its merchant portal), each now on the ledger with its own return invoice, which
+   * leave less than it.
+   */
+  static RefundRefusal leftByOthers(MerchantRefund refund) {
+    RefundRefusal refusal =
+        new RefundRefusal(
+            "refund-exceeds-balance",
+            "Refund exceeds what is left",
+            ("Refund %d of %d %s of order %d was not made: %s lists refunds of the payment made"
+                    + " outside this request (its merchant portal), %d %s given back in all, which"
+                    + " leave %d %s. Nothing of this refund was given back.")
+                .formatted(
+                    refund.refundId(),
+                    refund.amount(),
+                    refund.currency(),
+                    refund.orderId(),
+                    refund.gateway(),
+                    refund.refundedTotal(),
+                    refund.currency(),
+                    refund.refundable(),
+                    refund.currency()),
+            refund.orderId());
+    refusal.extension("refundable", refund.refundable());
+    refusal.extension("refund_id", refund.refundId());
+    return refusal;
+  }
+
+  /**
    * What the payment took beyond the price has not gone back yet (its return was refused): it goes
    * back first, from the review queue, or its refunds would be counted as that money.
    */

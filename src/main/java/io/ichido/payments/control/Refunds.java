@@ -21,8 +21,9 @@ import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
  * Sends the refunds Ichido owes (a surplus today), with no transaction, row lock or pooled
  * connection held while the gateway is asked: right after the transaction that committed the
  * intent, and from the payment sweep for any whose answer was lost. Always under the refund's own
- * gateway key; where the gateway honours no key (Omise), the charge is read before a refund is sent
- * again, since a refund whose answer was lost shows in the charge's refunded amount.
+ * gateway key; where the gateway honours no refund key (Omise, 2C2P), the charge's refunds are read
+ * before a refund is sent again, and ours is told from the others by what the gateway keeps of what
+ * we sent with it ({@link PaymentGateway#refundsOf}): a total that covers it may be another's.
  */
 @ApplicationScoped
 public class Refunds {
@@ -75,42 +76,40 @@ public class Refunds {
     }
     PaymentGateway gateway = gateways.named(command.gateway()).orElseThrow();
     try {
-      // Only a refund sent before can have been made already; its first send needs no look.
+      // Only a refund sent before can have been made already; its first send needs no look, and
+      // where the gateway honours refund keys, sending it again under its key is the look.
       if (command.resent() && !settings.refundKeysHonoured(gateway.name())) {
-        long refunded = alreadyRefunded(gateway, command);
-        if (refunded >= command.refundedBefore() + command.amount()) {
-          phases.succeeded(refundId, null, refunded, "retrieve");
+        ListedRefunds listed = calls.refundsOf(gateway, command);
+        RefundPhases.AfterListing next =
+            phases.listed(refundId, listed, settings.lookupAfter(gateway.name()));
+        if (next != RefundPhases.AfterListing.SEND) {
           return;
         }
       }
       GatewayRefundAnswer answer = calls.refund(gateway, command);
       phases.succeeded(refundId, answer.refundId(), answer.refundedTotal(), "refund");
     } catch (GatewayRejected refused) {
-      // Refused: unless the money went back already (our earlier try, the merchant), a person.
-      long refunded;
-      try {
-        refunded = alreadyRefunded(gateway, command);
-      } catch (RuntimeException noAnswer) {
-        phases.unknown(refundId, Reconciliation.describe(noAnswer));
-        return;
-      }
-      if (refunded >= command.refundedBefore() + command.amount()) {
-        phases.succeeded(refundId, null, refunded, "retrieve");
+      // The gateway's word on this refund: not made. Had an earlier try made it, the gateway would
+      // have answered that refund under its key, or listed it above.
+      phases.failed(refundId, refused.code());
+    } catch (GatewayRefusedCall refused) {
+      if (refused.why() == GatewayRefusedCall.Why.NOT_FOUND) {
+        // No such charge (or refund) at the gateway: nothing of it can have been given back.
+        phases.failed(refundId, refused.code() + " (HTTP " + refused.httpStatus() + ")");
       } else {
-        phases.failed(refundId, refused.code());
+        inDoubt(refundId, command, gateway, refused);
       }
     } catch (RuntimeException lost) {
-      phases.unknown(refundId, Reconciliation.describe(lost));
-      LOG.log(
-          Level.WARNING,
-          "Refund {0} of order {1} at {2} is in doubt ({3}): sent again under its key later",
-          new Object[] {
-            refundId, command.orderId(), gateway.name(), Reconciliation.describe(lost)
-          });
+      inDoubt(refundId, command, gateway, lost);
     }
   }
 
-  private long alreadyRefunded(PaymentGateway gateway, RefundCommand command) {
-    return calls.refundedSoFar(gateway, command.chargeId());
+  private void inDoubt(
+      long refundId, RefundCommand command, PaymentGateway gateway, RuntimeException lost) {
+    phases.unknown(refundId, Reconciliation.describe(lost));
+    LOG.log(
+        Level.WARNING,
+        "Refund {0} of order {1} at {2} is in doubt ({3}): sent again under its key later",
+        new Object[] {refundId, command.orderId(), gateway.name(), Reconciliation.describe(lost)});
   }
 }

@@ -128,15 +128,19 @@ public class GatewayRefund {
   @Column(nullable = false)
   private int tries;
 
+  /** When its request last left for the gateway (null before it was first sent). */
+  @Column(name = "sent_at")
+  private Instant sentAt;
+
   /**
-   * What the gateway had given back of the charge in all, by anyone's hand, when this refund was
-   * asked for (the order's ledger): a charge showing at least this plus the refund's amount given
-   * back has made it.
+   * What the gateway had given back of the charge in all, by anyone's hand, before this refund (the
+   * order's ledger when it was asked for, and the refunds of others found beside it since): once it
+   * is made, the charge has given back this plus its amount.
    */
-  @Column(name = "returned_before", nullable = false, updatable = false)
+  @Column(name = "returned_before", nullable = false)
   private long returnedBefore;
 
-  @Column(name = "refunded_before", nullable = false, updatable = false)
+  @Column(name = "refunded_before", nullable = false)
   private long refundedBefore;
 
   @Column(name = "requested_by", updatable = false)
@@ -275,10 +279,31 @@ public class GatewayRefund {
    */
   public void firstTry(Duration lease) {
     this.tries = Math.max(tries, 1);
+    sendsNow();
     Instant until = now().plus(lease);
     if (leaseUntil == null || leaseUntil.isBefore(until)) {
       this.leaseUntil = until;
       this.retryAfter = until;
+    }
+  }
+
+  /**
+   * Its request leaves for the gateway now (a claim that only reads the gateway first is not one):
+   * a gateway honouring no refund key is believed not to have made it only some time after.
+   */
+  public void sendsNow() {
+    this.sentAt = now();
+  }
+
+  /**
+   * The gateway lists refunds somebody else made of the charge, {@code othersTotal} in all, and not
+   * this one: it comes after them (they are told to the ledger first).
+   */
+  public void comesAfter(long othersTotal) {
+    long more = othersTotal - returnedBefore;
+    if (more > 0) {
+      returnedBefore += more;
+      refundedBefore += more;
     }
   }
 
@@ -365,7 +390,12 @@ public class GatewayRefund {
     return tries;
   }
 
-  /** What the charge had given back when this refund was asked for (0 for a surplus). */
+  /** When its request last left for the gateway; when it was asked for, if never sent yet. */
+  public Instant sentAt() {
+    return sentAt == null ? requestedAt : sentAt;
+  }
+
+  /** What the charge had given back before this refund, by anyone's hand. */
   public long returnedBefore() {
     return returnedBefore;
   }

@@ -35,7 +35,7 @@ class RefundsIT extends OnSharedDeployment {
   private static final Mailbox MAILBOX = Mailbox.shared();
 
   /** 3 × 123 yen at 8 % and 2 × 155 yen at 10 %: 739 yen, paid by card through {@code gateway}. */
-  private static JsonNode paidOrder(String gateway, String email) {
+  static JsonNode paidOrder(String gateway, String email) {
     String reduced = Db.newProduct(10, 123, 8);
     String standard = Db.newProduct(10, 155, 10);
     HttpResponse<String> placed =
@@ -58,7 +58,7 @@ class RefundsIT extends OnSharedDeployment {
     return order;
   }
 
-  private static HttpResponse<String> refund(long orderId, String key, long amount) {
+  static HttpResponse<String> refund(long orderId, String key, long amount) {
     return SHOP_A.postJson(
         "/api/orders/" + orderId + "/refunds",
         key,

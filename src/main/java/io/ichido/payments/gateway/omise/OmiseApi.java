@@ -12,7 +12,7 @@ import jakarta.ws.rs.core.Form;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-/** The part of Omise's Charges API we use. */
+/** The part of Omise's Charges and Refunds APIs we use. */
 @Path("/")
 @Produces(MediaType.APPLICATION_JSON)
 public interface OmiseApi {
@@ -55,4 +55,19 @@ public interface OmiseApi {
       @HeaderParam("Omise-Version") String version,
       @PathParam("id") String id,
       Form refund);
+
+  /**
+   * A charge's refunds, paged by {@code offset} and {@code limit} (at most 100), in {@code order}
+   * ({@code chronological} or {@code reverse_chronological}): docs.opn.ooo/refunds-api "List
+   * refunds", omise-java {@code Refund.ListRequestBuilder}.
+   */
+  @GET
+  @Path("charges/{id}/refunds")
+  Response listRefunds(
+      @HeaderParam("Authorization") String authorization,
+      @HeaderParam("Omise-Version") String version,
+      @PathParam("id") String id,
+      @QueryParam("offset") int offset,
+      @QueryParam("limit") int limit,
+      @QueryParam("order") String order);
 }

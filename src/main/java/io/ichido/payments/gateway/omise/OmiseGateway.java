@@ -9,6 +9,7 @@ import io.ichido.payments.control.GatewayRefundAnswer;
 import io.ichido.payments.control.GatewayRejected;
 import io.ichido.payments.control.GatewaySettings;
 import io.ichido.payments.control.GatewayUnavailable;
+import io.ichido.payments.control.ListedRefunds;
 import io.ichido.payments.control.PaymentGateway;
 import io.ichido.payments.control.RefundCommand;
 import io.ichido.payments.control.ReturnRereads;
@@ -42,6 +43,9 @@ public class OmiseGateway implements PaymentGateway {
   private static final String VERSION = "2019-05-29";
   private static final int SEARCH_PAGE = 100;
   private static final int MAX_SEARCH_PAGES = 5;
+
+  /** The metadata key a refund of ours carries our refund key under. */
+  static final String REFUND_KEY = "refund_key";
 
   @Inject GatewaySettings settings;
 
@@ -164,15 +168,16 @@ public class OmiseGateway implements PaymentGateway {
   }
 
   /**
-   * Omise confirms no idempotency key for refunds either; what keeps a refund single is that a
-   * charge gives back at most what it took: a second refund of a surplus already returned is
-   * refused, and the sender then reads the charge's {@code refunded_amount}.
+   * Omise confirms no idempotency key for refunds either: the refund carries our key in its {@code
+   * metadata} ({@code refund_key}; "Custom metadata for refund", docs.opn.ooo/refunds-api), by
+   * which {@link #refundsOf} knows it again; what the charge gives back is bounded by what it took.
    */
   @Override
   public GatewayRefundAnswer refund(RefundCommand command) {
     Form refund =
         new Form()
             .param("amount", Long.toString(command.amount()))
+            .param("metadata[" + REFUND_KEY + "]", command.gatewayKey())
             .param("metadata[reason]", command.reason())
             .param("metadata[order_id]", Long.toString(command.orderId()));
     Answer answer =
@@ -188,6 +193,54 @@ public class OmiseGateway implements PaymentGateway {
     }
     return new GatewayRefundAnswer(
         GatewayHttp.text(body, "id"), GatewayHttp.amount(NAME, body, "amount"));
+  }
+
+  /**
+   * The charge's refunds ({@code GET /charges/{id}/refunds}, oldest first, a page of 100: Omise
+   * allows 15 refunds a charge), ours the one whose {@code metadata.refund_key} is the command's
+   * key; a refund made in Omise's dashboard carries none. A page that is not a list of refunds says
+   * nothing.
+   */
+  @Override
+  public ListedRefunds refundsOf(RefundCommand command) {
+    List<ListedRefunds.Listed> refunds = new ArrayList<>();
+    for (int page = 0; page < MAX_SEARCH_PAGES; page++) {
+      int offset = page * SEARCH_PAGE;
+      Answer answer =
+          GatewayHttp.call(
+              NAME,
+              () ->
+                  omise.listRefunds(
+                      authorization,
+                      VERSION,
+                      command.chargeId(),
+                      offset,
+                      SEARCH_PAGE,
+                      "chronological"));
+      JsonNode list = answer.body();
+      GatewayHttp.requireAccepted(NAME, answer, GatewayHttp.text(list, "code"));
+      if (!answer.ok() || !"list".equals(GatewayHttp.text(list, "object"))) {
+        throw new GatewayUnavailable(
+            NAME, "refunds answered " + GatewayHttp.text(list, "code"), null);
+      }
+      for (JsonNode refund : list.path("data")) {
+        if (!"refund".equals(GatewayHttp.text(refund, "object"))) {
+          throw new UnheardWord(NAME, "a refund", GatewayHttp.text(refund, "object"));
+        }
+        boolean ours =
+            command.gatewayKey().equals(refund.path("metadata").path(REFUND_KEY).asText(null));
+        refunds.add(
+            new ListedRefunds.Listed(
+                GatewayHttp.text(refund, "id"),
+                GatewayHttp.amount(NAME, refund, "amount"),
+                ours ? ListedRefunds.Whose.OURS : ListedRefunds.Whose.ANOTHER));
+      }
+      int total = list.path("total").asInt(-1);
+      if (total >= 0 ? refunds.size() >= total : list.path("data").size() < SEARCH_PAGE) {
+        return new ListedRefunds(refunds);
+      }
+    }
+    throw new GatewayUnavailable(NAME, "too many refunds of " + command.chargeId(), null);
   }
 
   private static GatewayCharge interpret(Answer answer, boolean readBack) {

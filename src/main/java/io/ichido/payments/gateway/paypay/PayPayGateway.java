@@ -306,11 +306,6 @@ public class PayPayGateway implements PaymentGateway {
     return true;
   }
 
-  @Override
-  public long refundedSoFar(String merchantPaymentId) {
-    return retrieve(merchantPaymentId).refunded();
-  }
-
   /**
    * Refunds under our refund key as PayPay's {@code merchantRefundId}: the same id again answers
    * the refund already made. A refund names PayPay's own payment id, read from the payment first.

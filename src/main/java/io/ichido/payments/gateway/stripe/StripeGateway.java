@@ -213,8 +213,8 @@ public class StripeGateway implements PaymentGateway {
 
   /**
    * A refund under our key: Stripe answers a repeat with the first refund. A charge refunded in
-   * full already ({@code charge_already_refunded}) has nothing left to give back: that is the
-   * refund's outcome too, whoever made it.
+   * full already ({@code charge_already_refunded}) was refunded by another hand (under our key the
+   * first refund would be answered): this refund is refused, and that one is told by its webhook.
    */
   @Override
   public GatewayRefundAnswer refund(RefundCommand command) {
@@ -235,11 +235,6 @@ public class StripeGateway implements PaymentGateway {
         throw new GatewayRejected(NAME, "refund " + refund.getStatus());
       }
       return new GatewayRefundAnswer(refund.getId(), refund.getAmount());
-    } catch (InvalidRequestException refused) {
-      if ("charge_already_refunded".equals(refused.getCode())) {
-        return new GatewayRefundAnswer(null, command.amount());
-      }
-      throw classify(refused);
     } catch (StripeException failure) {
       throw classify(failure);
     }

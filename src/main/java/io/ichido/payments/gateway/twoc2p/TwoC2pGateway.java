@@ -15,6 +15,7 @@ import io.ichido.payments.control.GatewayRefundAnswer;
 import io.ichido.payments.control.GatewayRejected;
 import io.ichido.payments.control.GatewaySettings;
 import io.ichido.payments.control.GatewayUnavailable;
+import io.ichido.payments.control.ListedRefunds;
 import io.ichido.payments.control.PaymentGateway;
 import io.ichido.payments.control.RefundCommand;
 import io.ichido.payments.control.UnheardWord;
@@ -30,6 +31,7 @@ import java.math.BigDecimal;
 import java.security.GeneralSecurityException;
 import java.security.PrivateKey;
 import java.security.PublicKey;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -240,10 +242,11 @@ public class TwoC2pGateway implements PaymentGateway {
 
   /**
    * {@code processType} R for {@code actionAmount} of the invoice. 2C2P documents no idempotency
-   * key for it: the same request twice refunds twice, bounded by what is left, so a refund is sent
-   * again only after {@link #refundedSoFar} showed it not made ({@code
-   * idempotency-key-honoured=false}). A refund pending (42) is in doubt until the refund status
-   * inquiry lists it refunded.
+   * key for it, nor any field of ours it keeps with the refund (its parameters are {@code version},
+   * {@code merchantID}, {@code invoiceNo}, {@code actionAmount}, {@code processType} and {@code
+   * notifyURL}): the same request twice refunds twice, bounded by what is left, so a refund is sent
+   * again only after {@link #refundsOf} showed it not made ({@code refund-key-honoured=false}). A
+   * refund pending (42) is in doubt until the refund status inquiry lists it refunded.
    */
   @Override
   public GatewayRefundAnswer refund(RefundCommand command) {
@@ -266,15 +269,15 @@ public class TwoC2pGateway implements PaymentGateway {
   }
 
   /**
-   * All refunds of the invoice as the refund status inquiry (RS) lists them, each {@code RF}
-   * (refunded); a refund in any other state leaves the question open, never read as not made. The
-   * inquiry needs the invoice's amount, read first from the payment inquiry.
+   * The invoice's refunds as the refund status inquiry (RS) lists them ({@code <refund amount
+   * status referenceNo dateTime/>} each), every one {@code RF} (refunded); a refund in any other
+   * state leaves the question open, never read as not made. 2C2P keeps nothing of ours with a
+   * refund, so none is named ours. The inquiry needs the invoice's amount, read first from the
+   * payment inquiry.
    */
   @Override
-  public long refundedSoFar(String invoiceNo) {
-    if (maintenance == null) {
-      return retrieve(invoiceNo).refunded();
-    }
+  public ListedRefunds refundsOf(RefundCommand command) {
+    String invoiceNo = command.chargeId();
     GatewayCharge paid = inquire(invoiceNo);
     Map<String, String> request = new LinkedHashMap<>();
     request.put("version", MAINTENANCE_VERSION);
@@ -287,14 +290,18 @@ public class TwoC2pGateway implements PaymentGateway {
       throw new GatewayUnavailable(
           NAME, "refund status answered " + answer.field("respCode"), null);
     }
-    long refunded = 0;
+    List<ListedRefunds.Listed> refunds = new ArrayList<>();
     for (Map<String, String> refund : answer.refunds()) {
       if (!"RF".equals(refund.get("status"))) {
         throw new GatewayUnavailable(NAME, "a refund is " + refund.get("status"), null);
       }
-      refunded += amountOf(refund.get("amount"));
+      refunds.add(
+          new ListedRefunds.Listed(
+              refund.get("referenceNo"),
+              amountOf(refund.get("amount")),
+              ListedRefunds.Whose.UNTOLD));
     }
-    return refunded;
+    return new ListedRefunds(refunds);
   }
 
   /**

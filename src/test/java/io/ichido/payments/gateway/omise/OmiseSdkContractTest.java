@@ -2,6 +2,7 @@ package io.ichido.payments.gateway.omise;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -9,6 +10,7 @@ import io.ichido.payments.control.GatewayCharge;
 import io.ichido.payments.control.GatewayHttp;
 import io.ichido.payments.control.GatewayRefusedCall;
 import io.ichido.payments.control.GatewayRejected;
+import io.ichido.payments.control.ListedRefunds;
 import io.ichido.payments.control.RefundCommand;
 import io.ichido.payments.gateway.sdk.LocalSandbox;
 import io.ichido.payments.gateway.sdk.RecordingClient;
@@ -65,7 +67,15 @@ class OmiseSdkContractTest {
           "Charge.CreateRequestBuilder", withObject(CHARGE),
           "Charge.GetRequestBuilder", withObject(CHARGE),
           "SearchResult.SearchRequestBuilder", search(),
-          "Refund.CreateRequestBuilder", List.of("object", "id", "amount"));
+          "Refund.CreateRequestBuilder", List.of("object", "id", "amount"),
+          "Refund.ListRequestBuilder",
+              List.of(
+                  "object",
+                  "total?",
+                  "data[].object",
+                  "data[].id",
+                  "data[].amount",
+                  "data[].metadata.refund_key?"));
 
   /** What {@link OmiseWebhooks} reads of an event; of a charge's, also {@link #CHARGE_EVENT}. */
   private static final List<String> EVENT = List.of("id", "key", "data.object");
@@ -107,6 +117,8 @@ class OmiseSdkContractTest {
     omise.retrieve(paid.chargeId());
     omise.lookup("ORDER-1", 1);
     omise.refund(refund(paid, 1000));
+    sandbox.settle("omise", paid.chargeId(), "refund?amount=500");
+    ListedRefunds listed = omise.refundsOf(refund(paid, 1000));
     omise.retrieve(paid.chargeId());
     assertThatThrownBy(() -> omise.refund(refund(paid, 100_000)))
         .isInstanceOf(GatewayRejected.class);
@@ -130,8 +142,12 @@ class OmiseSdkContractTest {
     LOG.info(check::summary);
 
     assertThat(check.findings()).as(check.summary()).isEmpty();
-    assertThat(check.requests()).isEqualTo(10);
-    assertThat(check.documents()).as("webhooks").isEqualTo(3);
+    assertThat(check.requests()).isEqualTo(11);
+    assertThat(listed.refunds())
+        .extracting(ListedRefunds.Listed::amount, ListedRefunds.Listed::whose)
+        .containsExactly(
+            tuple(1000L, ListedRefunds.Whose.OURS), tuple(500L, ListedRefunds.Whose.ANOTHER));
+    assertThat(check.documents()).as("webhooks").isEqualTo(5);
     assertThat(check.fields()).isGreaterThan(300);
     assertThat(client.exchanges())
         .extracting(exchange -> exchange.header("Omise-Version"))
@@ -187,15 +203,7 @@ class OmiseSdkContractTest {
 
   private static RefundCommand refund(GatewayCharge charge, long amount) {
     return new RefundCommand(
-        "omise",
-        "ik_sdk_refund_" + amount,
-        1,
-        charge.chargeId(),
-        amount,
-        "JPY",
-        "surplus",
-        0,
-        false);
+        "omise", "ik_sdk_refund_" + amount, 1, charge.chargeId(), amount, "JPY", "surplus", false);
   }
 
   private static List<String> withObject(List<String> reads) {

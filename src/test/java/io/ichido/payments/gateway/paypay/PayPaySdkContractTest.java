@@ -135,14 +135,6 @@ class PayPaySdkContractTest {
 
   private static RefundCommand refund(GatewayCharge charge, long amount) {
     return new RefundCommand(
-        "paypay",
-        "ik_sdk_refund_" + amount,
-        2,
-        charge.chargeId(),
-        amount,
-        "JPY",
-        "surplus",
-        0,
-        false);
+        "paypay", "ik_sdk_refund_" + amount, 2, charge.chargeId(), amount, "JPY", "surplus", false);
   }
 }

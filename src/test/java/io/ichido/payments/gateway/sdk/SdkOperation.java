@@ -28,6 +28,10 @@ public record SdkOperation(
 
   private static final Pattern BUILD_URL =
       Pattern.compile("buildUrl\\(Endpoint\\.API,\\s*([^;]*?)\\)\\s*;");
+  private static final Pattern URL_BUILDER =
+      Pattern.compile(
+          "new HttpUrlBuilder\\(Endpoint\\.API,\\s*(\"\\w+\")\\s*,\\s*serializer\\(\\)\\)"
+              + "\\s*\\.segments\\(([^)]*)\\)\\s*\\.params\\((\\w+)\\)");
   private static final Pattern METHOD =
       Pattern.compile("String method\\(\\)\\s*\\{\\s*return\\s+(\\w+)\\s*;");
   private static final Pattern CLASS_ANSWER =
@@ -57,27 +61,28 @@ public record SdkOperation(
 
   /**
    * Omise's calls: each subclass of its {@code RequestBuilder} that builds its URL with {@code
-   * buildUrl(Endpoint.API, segments...)}. A quoted segment is part of the path, a field of the
-   * builder a path parameter, its {@code Options} the query (the keys its {@code query()} puts);
-   * {@code method()} says the HTTP method (GET without one); the body is the builder's
-   * {@code @JsonProperty} fields; the answer is its {@code ResponseType}. {@code typeVariables}
-   * binds what a generic builder leaves open ({@code SearchRequestBuilder<T>}).
+   * buildUrl(Endpoint.API, segments...)}, or with {@code new HttpUrlBuilder(Endpoint.API, "first",
+   * serializer()).segments(segments...).params(options)} (its lists). A quoted segment is part of
+   * the path, a field of the builder a path parameter, its {@code Options} the query (the keys its
+   * {@code query()} puts); {@code method()} says the HTTP method (GET without one); the body is the
+   * builder's {@code @JsonProperty} fields; the answer is its {@code ResponseType}. {@code
+   * typeVariables} binds what a generic builder leaves open ({@code SearchRequestBuilder<T>}).
    */
   public static List<SdkOperation> omise(SdkModels sdk, Map<String, String> typeVariables) {
     Map<String, SdkType> bindings = new HashMap<>();
     typeVariables.forEach((variable, type) -> bindings.put(variable, sdk.model(type)));
     List<SdkOperation> operations = new ArrayList<>();
     for (Declaration builder : sdk.declarations()) {
-      Matcher url = BUILD_URL.matcher(builder.body());
+      List<String> arguments = urlArguments(builder.body());
       if (builder.superclass() == null
           || !builder.superclass().startsWith("RequestBuilder")
-          || !url.find()) {
+          || arguments.isEmpty()) {
         continue;
       }
       Matcher method = METHOD.matcher(builder.body());
       StringBuilder path = new StringBuilder();
       Model query = null;
-      for (String argument : url.group(1).split(",")) {
+      for (String argument : arguments) {
         String segment = argument.strip();
         Optional<Field> field =
             builder.fields().stream().filter(f -> f.javaName().equals(segment)).findFirst();
@@ -101,6 +106,24 @@ public record SdkOperation(
               answer(sdk, builder, bindings)));
     }
     return operations;
+  }
+
+  /** The arguments a builder's URL is made of, in order; empty when it builds none we read. */
+  private static List<String> urlArguments(String body) {
+    Matcher url = BUILD_URL.matcher(body);
+    if (url.find()) {
+      return List.of(url.group(1).split(","));
+    }
+    Matcher list = URL_BUILDER.matcher(body);
+    if (!list.find()) {
+      return List.of();
+    }
+    List<String> arguments = new ArrayList<>(List.of(list.group(1)));
+    if (!list.group(2).isBlank()) {
+      arguments.addAll(List.of(list.group(2).split(",")));
+    }
+    arguments.add(list.group(3));
+    return arguments;
   }
 
   private static SdkType answer(SdkModels sdk, Declaration builder, Map<String, SdkType> bindings) {

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.ichido.payments.control.ChargeCommand;
 import io.ichido.payments.control.GatewayCharge;
-import io.ichido.payments.control.GatewayRefundAnswer;
 import io.ichido.payments.control.GatewayRefusedCall;
 import io.ichido.payments.control.GatewayRejected;
 import io.ichido.payments.control.GatewaySettings;
@@ -214,8 +213,11 @@ class StripeOpenApiTest {
     assertThatThrownBy(() -> stripe.refund(refund(command, id, AMOUNT + 1)))
         .isInstanceOf(GatewayRejected.class);
     stripe.refund(refund(command, id, AMOUNT));
-    GatewayRefundAnswer nothingLeft = stripe.refund(refund(command, id, 1));
-    assertThat(nothingLeft.refundId()).isNull();
+    // Nothing left: another refund's, never this one's success.
+    assertThatThrownBy(() -> stripe.refund(refund(command, id, 1)))
+        .isInstanceOf(GatewayRejected.class)
+        .extracting(refused -> ((GatewayRejected) refused).code())
+        .isEqualTo("charge_already_refunded");
     ChargeCommand unpaid = konbini();
     String waiting = stripe.charge(unpaid).chargeId();
     assertThatThrownBy(() -> stripe.refund(refund(unpaid, waiting, 1)))
@@ -303,7 +305,6 @@ class StripeOpenApiTest {
         amount,
         "JPY",
         "requested_by_customer",
-        0,
         false);
   }
 
