@@ -211,21 +211,6 @@ public class BookRecords {
         .getResultList();
   }
 
-  /** Per gateway, its newest run that ended. */
-  @Transactional
-  public List<ReconciliationRun> lastOf(Collection<String> gateways) {
-    List<ReconciliationRun> last = new ArrayList<>();
-    for (String gateway : gateways) {
-      em.createNamedQuery(ReconciliationRun.LAST_FINISHED, ReconciliationRun.class)
-          .setParameter("gateway", gateway)
-          .setMaxResults(1)
-          .getResultStream()
-          .findFirst()
-          .ifPresent(last::add);
-    }
-    return last;
-  }
-
   @Transactional
   public List<BookDifference> open(int limit) {
     return em.createNamedQuery(BookDifference.OPEN, BookDifference.class)

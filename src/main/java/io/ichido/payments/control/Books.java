@@ -4,7 +4,6 @@ import io.ichido.payments.control.BookRecords.Finding;
 import io.ichido.payments.control.BookRecords.LedgerCharge;
 import io.ichido.payments.entity.ChargeAttempt;
 import io.ichido.payments.entity.ChargeStatus;
-import io.ichido.payments.entity.DifferenceKind;
 import io.ichido.payments.entity.ReconciliationRun;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -70,7 +69,7 @@ public class Books {
       List<Finding> findings = new ArrayList<>();
       int handed = 0;
       for (GatewayMovement movement : read) {
-        if (compare(movement, ledger.get(movement.chargeId()), findings, false)) {
+        if (compare(movement, ledger.get(movement.chargeId()), findings)) {
           handed++;
         }
       }
@@ -78,16 +77,8 @@ public class Books {
         if (!ids.contains(ours.chargeId()) && ours.taken() > 0) {
           Optional<GatewayMovement> one = readOne(books, ours.chargeId());
           if (one.isEmpty()) {
-            findings.add(
-                finding(
-                    DifferenceKind.NOT_AT_GATEWAY,
-                    ours.chargeId(),
-                    ours,
-                    0,
-                    ours.taken(),
-                    ours.currency(),
-                    "the ledger took money by a charge " + gateway + " does not have"));
-          } else if (compare(one.get(), ours, findings, false)) {
+            findings.add(BookComparison.notAtGateway(gateway, ours));
+          } else if (compare(one.get(), ours, findings)) {
             handed++;
           }
         }
@@ -107,95 +98,18 @@ public class Books {
 
   /**
    * Compares one charge of the gateway with the ledger's; whether it handed money to the ledger.
-   * After handing it over the ledger is read again and compared once more ({@code again}).
+   * After handing it over the ledger is read again and compared once more.
    */
-  private boolean compare(
-      GatewayMovement gateway, LedgerCharge ours, List<Finding> findings, boolean again) {
-    if (ours == null) {
-      if (gateway.taken() > 0) {
-        findings.add(
-            new Finding(
-                DifferenceKind.MONEY_NOT_ON_LEDGER,
-                gateway.chargeId(),
-                gateway.moneyId(),
-                null,
-                null,
-                gateway.taken() - gateway.returned(),
-                0,
-                gateway.currency(),
-                "money at the gateway by a charge none of our attempts made"
-                    + (gateway.reference() == null
-                        ? ""
-                        : " (it names " + gateway.reference() + ")")));
-      }
+  private boolean compare(GatewayMovement gateway, LedgerCharge ours, List<Finding> findings) {
+    BookComparison.Verdict verdict = BookComparison.of(gateway, ours, false);
+    if (!verdict.handOver()) {
+      findings.addAll(verdict.findings());
       return false;
     }
-    boolean missing =
-        (ours.taken() == 0 && gateway.taken() > 0) || gateway.returned() > ours.returned();
-    if (missing && !again) {
-      handOver(ours, gateway);
-      compare(gateway, records.ledgerOf(ours.attemptId()), findings, true);
-      return true;
-    }
-    if (gateway.taken() > 0 && ours.taken() > 0 && !gateway.currency().equals(ours.currency())) {
-      findings.add(
-          finding(
-              DifferenceKind.CURRENCY_DIFFERS,
-              gateway.moneyId(),
-              ours,
-              gateway.taken(),
-              ours.taken(),
-              gateway.currency(),
-              "the gateway took it in "
-                  + gateway.currency()
-                  + ", the ledger in "
-                  + ours.currency()));
-    } else if (gateway.taken() != ours.taken()) {
-      findings.add(
-          finding(
-              DifferenceKind.AMOUNT_DIFFERS,
-              gateway.moneyId(),
-              ours,
-              gateway.taken(),
-              ours.taken(),
-              gateway.currency(),
-              "the gateway took " + gateway.taken() + ", the ledger shows " + ours.taken()));
-    }
-    if (gateway.returned() < ours.returned()) {
-      findings.add(
-          finding(
-              DifferenceKind.REFUND_NOT_MADE,
-              gateway.moneyId(),
-              ours,
-              gateway.returned(),
-              ours.returned(),
-              ours.currency(),
-              "the ledger gave back "
-                  + ours.returned()
-                  + ", the gateway only "
-                  + gateway.returned()));
-    }
-    return false;
-  }
-
-  private static Finding finding(
-      DifferenceKind kind,
-      String moneyId,
-      LedgerCharge ours,
-      long atGateway,
-      long onLedger,
-      String currency,
-      String detail) {
-    return new Finding(
-        kind,
-        ours.chargeId(),
-        moneyId,
-        ours.orderId(),
-        ours.attemptId(),
-        atGateway,
-        onLedger,
-        currency,
-        detail);
+    handOver(ours, gateway);
+    findings.addAll(
+        BookComparison.of(gateway, records.ledgerOf(ours.attemptId()), true).findings());
+    return true;
   }
 
   /**

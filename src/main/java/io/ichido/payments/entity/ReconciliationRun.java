@@ -21,15 +21,9 @@ import java.util.Objects;
 @NamedQuery(
     name = ReconciliationRun.NEWEST,
     query = "SELECT r FROM ReconciliationRun r ORDER BY r.startedAt DESC, r.id DESC")
-@NamedQuery(
-    name = ReconciliationRun.LAST_FINISHED,
-    query =
-        "SELECT r FROM ReconciliationRun r WHERE r.gateway = :gateway AND r.finishedAt IS NOT NULL"
-            + " ORDER BY r.finishedAt DESC, r.id DESC")
 public class ReconciliationRun {
 
   public static final String NEWEST = "ReconciliationRun.newest";
-  public static final String LAST_FINISHED = "ReconciliationRun.lastFinished";
 
   @Id
   @GeneratedValue(strategy = GenerationType.IDENTITY)

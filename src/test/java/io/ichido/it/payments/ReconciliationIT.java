@@ -210,4 +210,66 @@ class ReconciliationIT extends OnSharedDeployment {
     assertThat(again.statusCode()).as(again.body()).isEqualTo(409);
     assertThat(again.body()).contains("difference-resolved-already");
   }
+
+  @Test
+  @DisplayName(
+      "Omise through its charges list: a dashboard charge named once, a refund made only at Omise"
+          + " on its order's ledger")
+  void omise() throws Exception {
+    Instant from = Instant.now().truncatedTo(ChronoUnit.SECONDS).minusSeconds(5);
+    JsonNode refundedThere = paid(4000, "omise", "tokn_test_visa");
+    String refundedCharge = refundedThere.path("charge_id").asText();
+    sandbox(
+        "/_sandbox/payments/omise/" + refundedCharge + "/refund?amount=1200&webhook=withheld", "");
+    JsonNode unpaid = new Shopper(SHOP_A).order(Db.newProduct(10, 900, 10), 1);
+    String dashboardCharge =
+        sandbox(
+                "/_sandbox/dashboard/omise/charges",
+                "{\"order\":%d,\"amount\":990,\"currency\":\"JPY\"}"
+                    .formatted(unpaid.path("id").asLong()))
+            .path("id")
+            .asText();
+    Instant to = Instant.now().plusSeconds(5);
+
+    JsonNode first = reconcile("omise", from, to);
+
+    assertThat(first.path("differences_found").asInt()).as(first.toString()).isEqualTo(1);
+    assertThat(first.path("handed_over").asInt()).as(first.toString()).isEqualTo(1);
+    assertThat(differenceOf(dashboardCharge).path("kind").asText())
+        .isEqualTo("MONEY_NOT_ON_LEDGER");
+    assertThat(
+            Db.count(
+                "SELECT COALESCE(sum(m.amount), 0) FROM money_movement m JOIN charge_attempt a"
+                    + " ON a.id = m.attempt_id WHERE a.order_id = ? AND m.movement = 'RETURNED'",
+                refundedThere.path("order_id").asLong()))
+        .isEqualTo(1200);
+    assertThat(reconcile("omise", from, to).path("differences_found").asInt()).isZero();
+    assertThat(chained("BOOKS_DIFFER", dashboardCharge)).isOne();
+  }
+
+  @Test
+  @DisplayName(
+      "a ledger row naming a charge Stripe does not have: asked for by itself, then named"
+          + " NOT_AT_GATEWAY; the charge Stripe has is money on no ledger row")
+  void notAtGateway() throws Exception {
+    Instant from = Instant.now().truncatedTo(ChronoUnit.SECONDS).minusSeconds(5);
+    JsonNode charged = paid(2600);
+    String real = charged.path("charge_id").asText();
+    String missing = "pi_never_" + UUID.randomUUID().toString().replace("-", "");
+    // What a bug could leave: the attempt names a charge the gateway never made.
+    Db.update(
+        "UPDATE charge_attempt SET gateway_charge_id = ? WHERE gateway_charge_id = ?",
+        missing,
+        real);
+    Instant to = Instant.now().plusSeconds(5);
+
+    JsonNode run = reconcile(from, to);
+
+    assertThat(run.path("differences_found").asInt()).as(run.toString()).isEqualTo(2);
+    assertThat(differenceOf(missing).path("kind").asText()).isEqualTo("NOT_AT_GATEWAY");
+    assertThat(differenceOf(missing).path("on_ledger").asLong())
+        .isEqualTo(charged.path("amount").asLong());
+    assertThat(differenceOf(real).path("kind").asText()).isEqualTo("MONEY_NOT_ON_LEDGER");
+    assertThat(reconcile(from, to).path("differences_found").asInt()).isZero();
+  }
 }
