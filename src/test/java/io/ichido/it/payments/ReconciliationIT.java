@@ -93,6 +93,13 @@ class ReconciliationIT extends OnSharedDeployment {
         .orElse(null);
   }
 
+  private static long returnedOnLedger(long orderId) {
+    return Db.count(
+        "SELECT COALESCE(sum(m.amount), 0) FROM money_movement m JOIN charge_attempt a"
+            + " ON a.id = m.attempt_id WHERE a.order_id = ? AND m.movement = 'RETURNED'",
+        orderId);
+  }
+
   private static long chained(String kind, String chargeId) {
     return Db.count(
         "SELECT (SELECT count(*) FROM payment_log WHERE kind = ? AND charge_id = ?)"
@@ -165,11 +172,7 @@ class ReconciliationIT extends OnSharedDeployment {
       assertThat(listed.path("ways").toString()).contains("resolve");
     }
     assertThat(differenceOf(refundedIntent)).as("the refund made at Stripe is ours").isNull();
-    assertThat(
-            Db.count(
-                "SELECT COALESCE(sum(m.amount), 0) FROM money_movement m JOIN charge_attempt a"
-                    + " ON a.id = m.attempt_id WHERE a.order_id = ? AND m.movement = 'RETURNED'",
-                refundedOrder))
+    assertThat(returnedOnLedger(refundedOrder))
         .as("the refund made only at Stripe, on its order's ledger")
         .isEqualTo(1000);
 
@@ -237,12 +240,7 @@ class ReconciliationIT extends OnSharedDeployment {
     assertThat(first.path("handed_over").asInt()).as(first.toString()).isEqualTo(1);
     assertThat(differenceOf(dashboardCharge).path("kind").asText())
         .isEqualTo("MONEY_NOT_ON_LEDGER");
-    assertThat(
-            Db.count(
-                "SELECT COALESCE(sum(m.amount), 0) FROM money_movement m JOIN charge_attempt a"
-                    + " ON a.id = m.attempt_id WHERE a.order_id = ? AND m.movement = 'RETURNED'",
-                refundedThere.path("order_id").asLong()))
-        .isEqualTo(1200);
+    assertThat(returnedOnLedger(refundedThere.path("order_id").asLong())).isEqualTo(1200);
     assertThat(reconcile("omise", from, to).path("differences_found").asInt()).isZero();
     assertThat(chained("BOOKS_DIFFER", dashboardCharge)).isOne();
   }
@@ -271,5 +269,49 @@ class ReconciliationIT extends OnSharedDeployment {
         .isEqualTo(charged.path("amount").asLong());
     assertThat(differenceOf(real).path("kind").asText()).isEqualTo("MONEY_NOT_ON_LEDGER");
     assertThat(reconcile(from, to).path("differences_found").asInt()).isZero();
+  }
+
+  @Test
+  @DisplayName(
+      "KOMOJU through its payments list: a dashboard payment and an amount changed at KOMOJU,"
+          + " each named once")
+  void komoju() throws Exception {
+    Instant from = Instant.now().truncatedTo(ChronoUnit.SECONDS).minusSeconds(5);
+    JsonNode order = new Shopper(SHOP_A).order(Db.newProduct(10, 2000, 10), 1);
+    HttpResponse<String> voucher =
+        new Shopper(SHOP_A)
+            .untilFinal(
+                CHARGE,
+                "pay-" + UUID.randomUUID(),
+                Shopper.chargeBody(order, "komoju", "konbini", ""));
+    assertThat(voucher.statusCode()).as(voucher.body()).isEqualTo(201);
+    String payment = Shopper.json(voucher.body()).path("charge_id").asText();
+    Sandbox.complete("komoju", payment);
+    io.ichido.it.support.Await.until(
+        "the konbini payment on the ledger",
+        () ->
+            Db.count(
+                    "SELECT count(*) FROM money_movement m JOIN charge_attempt a"
+                        + " ON a.id = m.attempt_id WHERE a.gateway_charge_id = ?"
+                        + " AND m.movement = 'CHARGED'",
+                    payment)
+                == 1);
+    sandbox("/_sandbox/payments/komoju/" + payment + "/alter?amount=1500", "");
+    JsonNode unpaid = new Shopper(SHOP_A).order(Db.newProduct(10, 700, 10), 1);
+    String dashboard =
+        sandbox(
+                "/_sandbox/dashboard/komoju/charges",
+                "{\"order\":%d,\"amount\":770}".formatted(unpaid.path("id").asLong()))
+            .path("id")
+            .asText();
+    Instant to = Instant.now().plusSeconds(5);
+
+    JsonNode first = reconcile("komoju", from, to);
+
+    assertThat(first.path("differences_found").asInt()).as(first.toString()).isEqualTo(2);
+    assertThat(differenceOf(payment).path("kind").asText()).isEqualTo("AMOUNT_DIFFERS");
+    assertThat(differenceOf(payment).path("at_gateway").asLong()).isEqualTo(1500);
+    assertThat(differenceOf(dashboard).path("kind").asText()).isEqualTo("MONEY_NOT_ON_LEDGER");
+    assertThat(reconcile("komoju", from, to).path("differences_found").asInt()).isZero();
   }
 }
