@@ -25,6 +25,7 @@ OPERATIONS = [
     ("get", "/v1/payment_intents/search"),
     ("post", "/v1/payment_intents/{intent}/cancel"),
     ("post", "/v1/refunds"),
+    ("get", "/v1/charges"),
 ]
 ROOTS = ["payment_intent", "charge", "refund", "dispute", "event", "error"]
 EXPANDED = {("payment_intent", "latest_charge")}

@@ -170,4 +170,13 @@ interface Gateway {
   }
 
   void reset();
+
+  /**
+   * A payment made in the gateway's own dashboard for {@code order}, without Ichido and without a
+   * webhook Ichido could tie to an attempt: its id. Only gateways that list their charges imitate
+   * it.
+   */
+  default String dashboardCharge(String order, long amount, String currency) {
+    throw new UnsupportedOperationException(name() + " imitates no dashboard charge");
+  }
 }

@@ -87,6 +87,15 @@ final class Ledger {
    * @throws IllegalArgumentException when {@code amount} is more than is left to refund
    */
   RefundOutcome refund(String gateway, String id, Long amount, ObjLongConsumer<LedgerEntry> show) {
+    return refund(gateway, id, amount, show, true);
+  }
+
+  /**
+   * As {@link #refund(String, String, Long, ObjLongConsumer)}; without {@code told}, the
+   * subscribers never hear of it (a refund whose webhook never came).
+   */
+  RefundOutcome refund(
+      String gateway, String id, Long amount, ObjLongConsumer<LedgerEntry> show, boolean told) {
     LedgerEntry updated;
     synchronized (this) {
       LedgerEntry entry = entries.get(key(gateway, id));
@@ -114,7 +123,9 @@ final class Ledger {
       show.accept(updated, refund);
       entries.put(key(gateway, id), updated);
     }
-    tell(updated);
+    if (told) {
+      tell(updated);
+    }
     return RefundOutcome.REFUNDED;
   }
 

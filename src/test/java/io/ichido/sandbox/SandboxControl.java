@@ -60,6 +60,11 @@ import java.util.stream.StreamSupport;
  *   <li>{@code POST
  *       payments/{gateway}/{id}/complete|expire|refund|dispute|dispute-won|dispute-lost|succeed-late}:
  *       the customer or the shop moves a payment on.
+ *   <li>{@code POST payments/{gateway}/{id}/refund?webhook=withheld}: a refund made in the
+ *       gateway's dashboard whose webhook never comes; {@code POST
+ *       payments/{gateway}/{id}/alter?amount=N}: the amount the payment took, changed at the
+ *       gateway with no webhook; {@code POST dashboard/{gateway}/charges} {@code
+ *       {"order","amount","currency"}}: a payment made only in the gateway's dashboard.
  *   <li>{@code GET webhooks}, {@code POST webhooks/{eventId}/redeliver}, {@code GET
  *       pages/{gateway}/{id}}.
  * </ul>
@@ -128,9 +133,13 @@ final class SandboxControl implements HttpHandler {
               : notAllowed();
       case "webhook-delivery" -> method.equals("POST") ? webhookDelivery(request) : notAllowed();
       case "reset" -> method.equals("POST") ? reset() : notAllowed();
+      case "dashboard" ->
+          parts.length == 3 && parts[2].equals("charges") && method.equals("POST")
+              ? dashboardCharge(parts[1], request)
+              : problem(404, "Use POST /_sandbox/dashboard/{gateway}/charges.");
       case "payments" ->
           parts.length == 4 && method.equals("POST")
-              ? payment(parts[1], parts[2], parts[3], request.queryParameters().get("amount"))
+              ? payment(parts[1], parts[2], parts[3], request.queryParameters())
               : problem(
                   404, "Use POST /_sandbox/payments/{gateway}/{id}/complete, /expire or /refund.");
       case "webhooks" -> webhooks(parts, method);
@@ -293,13 +302,62 @@ final class SandboxControl implements HttpHandler {
     return SandboxResponse.noContent();
   }
 
-  private SandboxResponse payment(String gatewayName, String id, String action, String amount) {
+  /**
+   * {@code {"order","amount","currency"}}: a payment made in the gateway's own dashboard for the
+   * order, which Ichido never asked for and whose webhook it cannot tie to an attempt.
+   */
+  private SandboxResponse dashboardCharge(String gatewayName, SandboxRequest request) {
     Gateway gateway = gateways.get(gatewayName);
     if (gateway == null) {
       return problem(404, "Unknown gateway " + gatewayName + ".");
     }
+    JsonNode body = Json.parse(request.body());
+    String order = OrderIds.fromJson(body.get("order"), "order");
+    if (order == null || !body.path("amount").canConvertToLong()) {
+      throw new IllegalArgumentException("A JSON object with an order and an amount is required.");
+    }
+    String currency = body.path("currency").asText("JPY");
+    try {
+      String id = gateway.dashboardCharge(order, positive(body.get("amount").asText()), currency);
+      return SandboxResponse.json(
+          200, Json.MAPPER.valueToTree(ledger.find(gatewayName, id).orElseThrow()));
+    } catch (UnsupportedOperationException notImitated) {
+      return problem(501, notImitated.getMessage());
+    }
+  }
+
+  /**
+   * The amount a paid payment took, changed at the gateway afterwards, as no webhook tells: what
+   * the gateway's records show of it from now on.
+   */
+  private SandboxResponse alter(Gateway gateway, String id, String amount) {
+    if (amount == null) {
+      throw new IllegalArgumentException("alter needs ?amount=N.");
+    }
+    Optional<LedgerEntry> entry = ledger.find(gateway.name(), id);
+    if (entry.isEmpty()) {
+      return problem(404, "No " + gateway.name() + " payment " + id + ".");
+    }
+    ledger.took(gateway.name(), id, positive(amount));
+    return SandboxResponse.json(
+        200, Json.MAPPER.valueToTree(ledger.find(gateway.name(), id).orElseThrow()));
+  }
+
+  private SandboxResponse payment(
+      String gatewayName, String id, String action, Map<String, String> query) {
+    Gateway gateway = gateways.get(gatewayName);
+    if (gateway == null) {
+      return problem(404, "Unknown gateway " + gatewayName + ".");
+    }
+    String amount = query.get("amount");
     return switch (action) {
-      case "refund" -> refund(gateway, id, amount == null ? null : positive(amount));
+      case "refund" ->
+          refund(
+              gateway,
+              id,
+              amount == null ? null : positive(amount),
+              !"withheld".equals(query.get("webhook")));
+      case "alter" -> alter(gateway, id, amount);
       case "dispute" -> dispute(gateway, id);
       case "dispute-won" -> disputeClosed(gateway, id, true);
       case "dispute-lost" -> disputeClosed(gateway, id, false);
@@ -413,13 +471,13 @@ final class SandboxControl implements HttpHandler {
    * Gives back {@code amount} (null: all that is left) of a paid payment, as the shop would in the
    * gateway's dashboard or API, and sends the gateway's refund webhooks; 400 for more than is left.
    */
-  private SandboxResponse refund(Gateway gateway, String id, Long amount) {
+  private SandboxResponse refund(Gateway gateway, String id, Long amount, boolean told) {
     if (amount != null && !gateway.refundsInPart()) {
       return problem(
           501, "The sandbox imitates only whole " + gateway.name() + " refunds: leave out amount.");
     }
     return switch (ledger.refund(
-        gateway.name(), id, amount, (entry, refund) -> gateway.refunded(id, refund, entry))) {
+        gateway.name(), id, amount, (entry, refund) -> gateway.refunded(id, refund, entry), told)) {
       case REFUNDED -> settled(gateway.name(), id);
       case UNKNOWN_PAYMENT -> problem(404, "No " + gateway.name() + " payment " + id + ".");
       case NOT_PAID -> problem(409, "Payment " + id + " took no money to give back.");

@@ -138,6 +138,9 @@ final class StripeApi implements Gateway {
     if (request.is("GET", StripeSearch.URL)) {
       return StripeSearch.answer(request.queryParameters(), intents);
     }
+    if (request.is("GET", StripeCharges.URL)) {
+      return StripeCharges.answer(request.queryParameters(), charges());
+    }
     String id = intentId(request);
     if (id != null) {
       return find(id)
@@ -213,6 +216,59 @@ final class StripeApi implements Gateway {
     ObjectNode copy = intent.deepCopy();
     copy.set("latest_charge", object);
     return copy;
+  }
+
+  /**
+   * Every charge that took money, oldest first, as Stripe's Charge shows it: its amount is what the
+   * ledger says the charge took (an amount altered at the gateway included), its {@code
+   * amount_refunded} every refund of it.
+   */
+  private List<ObjectNode> charges() {
+    List<ObjectNode> charges = new java.util.ArrayList<>();
+    for (LedgerEntry entry : ledger.list(NAME, null)) {
+      Optional<ObjectNode> intent = intents.find(entry.id());
+      if (!entry.status().paid() || intent.isEmpty()) {
+        continue;
+      }
+      String charge = intent.get().path("latest_charge").asText(null);
+      if (charge != null) {
+        charges.add(
+            WebhookEvents.stripeCharge(
+                charge,
+                entry.id(),
+                entry.amount(),
+                entry.amountRefunded(),
+                entry.currency(),
+                intent.get().get("metadata").deepCopy(),
+                intent.get().path("created").asLong()));
+      }
+    }
+    return charges;
+  }
+
+  /**
+   * A payment made in Stripe's Dashboard for the order, without Ichido: an intent that succeeded at
+   * once with its charge, naming the order in its metadata as a person would type it, and no
+   * webhook Ichido could tie to an attempt of its own.
+   */
+  @Override
+  public String dashboardCharge(String order, long amount, String currency) {
+    String id = Ids.alphanumeric("pi_", 24);
+    ObjectNode intent = Json.object();
+    intent.put("id", id).put("object", "payment_intent").put("amount", amount);
+    intent.put("amount_received", amount).put("currency", currency.toLowerCase(Locale.ROOT));
+    intent.put("capture_method", "automatic").put("confirmation_method", "automatic");
+    intent.put("client_secret", id + "_secret_" + Ids.alphanumeric("", 25));
+    intent.put("created", Instant.now().getEpochSecond()).put("livemode", false);
+    intent.putNull("customer").putNull("payment_method");
+    intent.putArray("payment_method_types").add("card");
+    intent.put("latest_charge", Ids.alphanumeric("ch_", 24));
+    intent.putNull("last_payment_error").putNull("next_action").put("status", "succeeded");
+    intent.putObject("metadata").put("order_id", order);
+    intents.add(id, intent);
+    ledger.record(
+        LedgerEntry.created(NAME, id, null, order, amount, currency, "card", LedgerStatus.PAID));
+    return id;
   }
 
   /** The id of {@code GET /v1/payment_intents/{id}}, or null for any other request. */

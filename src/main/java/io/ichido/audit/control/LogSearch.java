@@ -7,6 +7,7 @@ import io.ichido.audit.entity.LogPage;
 import io.ichido.audit.entity.LogQuery;
 import io.ichido.audit.entity.LoggedEntry;
 import io.ichido.payments.boundary.LedgerBooks;
+import io.ichido.payments.boundary.Reconciliations;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -49,6 +50,7 @@ public class LogSearch {
   @Inject CheckpointKey checkpointKey;
   @Inject RetryTraffic retryTraffic;
   @Inject LedgerBooks books;
+  @Inject Reconciliations reconciliations;
 
   @Inject
   @ConfigProperty(name = "ichido.audit.unchained-alarm", defaultValue = "PT10S")
@@ -163,7 +165,8 @@ public class LogSearch {
     }
     return walk.report(ends.lastEntry(), ends.lastCheckpoint())
         .withUnchained(backlog.facts(), backlog.oldest(), tooLong)
-        .withLedger(books.check());
+        .withLedger(books.check())
+        .withReconciliations(reconciliations.lastOfEachGateway());
   }
 
   /** The full walk: {@link #verify(Long)} from the first entry. */

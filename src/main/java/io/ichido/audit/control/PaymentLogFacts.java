@@ -9,6 +9,8 @@ import io.ichido.orders.entity.OrderPlaced;
 import io.ichido.orders.entity.OrderStatusChanged;
 import io.ichido.orders.entity.TaxLine;
 import io.ichido.payments.entity.ChargeRequested;
+import io.ichido.payments.entity.DifferenceFound;
+import io.ichido.payments.entity.DifferenceResolved;
 import io.ichido.payments.entity.GatewayAnswered;
 import io.ichido.payments.entity.OutcomeRecorded;
 import io.ichido.payments.entity.PaymentRefunded;
@@ -172,6 +174,39 @@ public class PaymentLogFacts {
             .status("NEEDS_REVIEW")
             .detail("attempt", event.attemptId())
             .detail("reason", event.reason())
+            .build());
+  }
+
+  void onDifferenceFound(
+      @Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) DifferenceFound event) {
+    log.record(
+        NewEntry.of(LogKind.BOOKS_DIFFER)
+            .order(event.orderId())
+            .money(event.atGateway(), event.currency())
+            .gateway(event.gateway())
+            .charge(event.gatewayId())
+            .actor("reconciler")
+            .status(event.kind().name())
+            .detail("difference", event.differenceId())
+            .detail("attempt", event.attemptId())
+            .detail("atGateway", event.atGateway())
+            .detail("onLedger", event.onLedger())
+            .detail("detail", event.detail())
+            .detail("run", event.runId())
+            .build());
+  }
+
+  void onDifferenceResolved(
+      @Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) DifferenceResolved event) {
+    log.record(
+        NewEntry.of(LogKind.BOOKS_DIFFERENCE_RESOLVED)
+            .order(event.orderId())
+            .gateway(event.gateway())
+            .charge(event.gatewayId())
+            .actor(event.operator())
+            .status(event.kind().name())
+            .detail("difference", event.differenceId())
+            .detail("note", event.note())
             .build());
   }
 

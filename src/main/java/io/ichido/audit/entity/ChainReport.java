@@ -2,7 +2,9 @@ package io.ichido.audit.entity;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.ichido.payments.entity.LedgerReport;
+import io.ichido.payments.entity.ReconciliationView;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * The verdict on the hash chain: intact, or where it first breaks and why; and the facts committed
@@ -21,6 +23,8 @@ import java.time.Instant;
  * @param recomputed how many entries' hashes this walk recomputed
  * @param ledger whether every order's ledger keeps its rules, and each one broken: beside the
  *     chain, not part of {@code intact}
+ * @param reconciliations the last reconciliation of each gateway with its own records (when, its
+ *     window, the differences it found): beside the chain, not part of {@code intact}
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ChainReport(
@@ -36,7 +40,8 @@ public record ChainReport(
     Long lastCheckpoint,
     Long brokenCheckpoint,
     long recomputed,
-    LedgerReport ledger) {
+    LedgerReport ledger,
+    List<ReconciliationView> reconciliations) {
 
   public static ChainReport intact(
       long entries, String lastHash, Long fromCheckpoint, Long lastCheckpoint, long recomputed) {
@@ -53,6 +58,7 @@ public record ChainReport(
         lastCheckpoint,
         null,
         recomputed,
+        null,
         null);
   }
 
@@ -77,6 +83,7 @@ public record ChainReport(
         lastCheckpoint,
         brokenCheckpoint,
         recomputed,
+        null,
         null);
   }
 
@@ -95,7 +102,8 @@ public record ChainReport(
         lastCheckpoint,
         brokenCheckpoint,
         recomputed,
-        ledger);
+        ledger,
+        reconciliations);
   }
 
   /** This report with the ledger's verdict beside it. */
@@ -113,6 +121,26 @@ public record ChainReport(
         lastCheckpoint,
         brokenCheckpoint,
         recomputed,
-        books);
+        books,
+        reconciliations);
+  }
+
+  /** This report with the last reconciliation of each gateway with its records beside it. */
+  public ChainReport withReconciliations(List<ReconciliationView> last) {
+    return new ChainReport(
+        intact,
+        entries,
+        lastHash,
+        firstBrokenSeq,
+        problem,
+        unchained,
+        oldestUnchainedAt,
+        unchainedTooLong,
+        fromCheckpoint,
+        lastCheckpoint,
+        brokenCheckpoint,
+        recomputed,
+        ledger,
+        last);
   }
 }

@@ -70,6 +70,13 @@ public enum LogKind {
   RECEIPT_ISSUED,
   /** A refund's return invoice (適格返還請求書) was issued: its number and amounts per rate. */
   RETURN_INVOICE_ISSUED,
+  /**
+   * A reconciliation (the actor) found a gateway's records and the ledger differ about one piece of
+   * money, for the first time: {@code status} is the kind, {@code details} what each side shows.
+   */
+  BOOKS_DIFFER,
+  /** An operator (the actor) resolved a difference between a gateway's records and the ledger. */
+  BOOKS_DIFFERENCE_RESOLVED,
   EMAIL_QUEUED,
   EMAIL_SENT,
   EMAIL_FAILED,

@@ -2,6 +2,7 @@ package io.ichido.payments.boundary;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.ichido.payments.entity.BookDifference;
 import java.time.Instant;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -19,7 +20,62 @@ public record ReviewQueue(
     @JsonProperty("returns_waiting") List<ReturnWaiting> returnsWaiting,
     @Schema(description = "ISO-8601 duration after which an unsettled charge or refund is listed")
         @JsonProperty("in_doubt_after")
-        String inDoubtAfter) {
+        String inDoubtAfter,
+    @Schema(description = "Differences between a gateway's records and the ledger, unresolved")
+        List<Difference> differences) {
+
+  public ReviewQueue(
+      List<Order> orders,
+      List<ChargeInDoubt> chargesInDoubt,
+      List<RefundInDoubt> refundsInDoubt,
+      List<ReturnWaiting> returnsWaiting,
+      String inDoubtAfter) {
+    this(orders, chargesInDoubt, refundsInDoubt, returnsWaiting, inDoubtAfter, null);
+  }
+
+  /** The same queue, listing {@code found} differences of the books too. */
+  public ReviewQueue withDifferences(List<Difference> found) {
+    return new ReviewQueue(
+        orders, chargesInDoubt, refundsInDoubt, returnsWaiting, inDoubtAfter, found);
+  }
+
+  /**
+   * A difference between a gateway's records and the ledger that a reconciliation named ({@code
+   * kind}): what each shows, and the {@code ways} out, {@code resolve} ({@code POST
+   * /api/review/differences/{id}/resolve} with a note).
+   */
+  public record Difference(
+      long id,
+      String gateway,
+      String kind,
+      @JsonProperty("gateway_id") String gatewayId,
+      @JsonProperty("money_id") String moneyId,
+      @JsonProperty("order_id") Long orderId,
+      @JsonProperty("attempt_id") Long attemptId,
+      @JsonProperty("at_gateway") long atGateway,
+      @JsonProperty("on_ledger") long onLedger,
+      String currency,
+      String detail,
+      @JsonProperty("found_at") Instant foundAt,
+      @Schema(description = "What an operator can do about it") List<String> ways) {
+
+    static Difference of(BookDifference found, List<String> ways) {
+      return new Difference(
+          found.id(),
+          found.gateway(),
+          found.kind().name(),
+          found.gatewayId(),
+          found.chargeId(),
+          found.orderId(),
+          found.attemptId(),
+          found.atGateway(),
+          found.onLedger(),
+          found.currency(),
+          found.detail(),
+          found.foundAt(),
+          ways);
+    }
+  }
 
   /** An order in review: {@code since} is when it was last moved there. */
   public record Order(

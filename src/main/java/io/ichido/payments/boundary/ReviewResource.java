@@ -2,6 +2,7 @@ package io.ichido.payments.boundary;
 
 import io.ichido.idempotency.boundary.CurrentIdempotencyKey;
 import io.ichido.idempotency.boundary.Idempotent;
+import io.ichido.payments.control.BookRecords;
 import io.ichido.payments.control.Reviews;
 import io.ichido.platform.boundary.CommonProblems;
 import jakarta.enterprise.context.RequestScoped;
@@ -22,6 +23,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
+import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -50,6 +52,7 @@ public class ReviewResource {
           + " received (the detail says what it holds instead)";
 
   @Inject Reviews reviews;
+  @Inject BookRecords books;
   @Inject CurrentIdempotencyKey currentKey;
 
   @Operation(
@@ -76,7 +79,59 @@ public class ReviewResource {
           @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
   @GET
   public ReviewQueue queue(@QueryParam("limit") @DefaultValue("100") @Min(1) @Max(500) int limit) {
-    return reviews.queue(limit);
+    return reviews.queue(limit).withDifferences(differences(limit));
+  }
+
+  private List<ReviewQueue.Difference> differences(int limit) {
+    return books.open(limit).stream()
+        .map(d -> ReviewQueue.Difference.of(d, List.of("resolve")))
+        .toList();
+  }
+
+  @Operation(
+      operationId = "resolveDifference",
+      summary = "Resolve a difference between a gateway's records and the ledger",
+      description =
+          "For a difference listed in the queue's `differences`: the operator says, in the note, what was done about it (refunded in the gateway's dashboard, recorded, found to be a test charge, ...). It leaves the queue and is chained as BOOKS_DIFFERENCE_RESOLVED naming the operator, with the note. Once: a difference resolved already is refused. Once per Idempotency-Key.")
+  @APIResponse(
+      responseCode = "200",
+      description = "The difference, resolved.",
+      content =
+          @Content(
+              mediaType = MediaType.APPLICATION_JSON,
+              schema = @Schema(implementation = ReviewQueue.Difference.class)))
+  @APIResponse(
+      responseCode = "400",
+      description = CommonProblems.VALIDATION_FAILED + ".",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "404",
+      description = "`https://ichido.dev/problems/difference-not-found`: no such difference.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "409",
+      description =
+          "`https://ichido.dev/problems/difference-resolved-already`: resolved already; nothing"
+              + " was changed.",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @APIResponse(
+      responseCode = "503",
+      description = CommonProblems.DATABASE_UNAVAILABLE + ".",
+      content =
+          @Content(mediaType = CommonProblems.JSON, schema = @Schema(ref = CommonProblems.SCHEMA)))
+  @POST
+  @Path("differences/{id: \\d{1,18}}/resolve")
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Idempotent
+  public ReviewQueue.Difference resolve(
+      @PathParam("id") long id,
+      @Valid @NotNull ResolveRequest request,
+      @Context SecurityContext caller) {
+    return ReviewQueue.Difference.of(
+        books.resolve(id, caller.getUserPrincipal().getName(), request.note()), List.of());
   }
 
   @Operation(

@@ -1,6 +1,8 @@
 package io.ichido.payments.control;
 
 import io.ichido.payments.entity.PaymentMethod;
+import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -121,5 +123,23 @@ public interface PaymentGateway {
    */
   default ReturnRereads returnRereads() {
     return ReturnRereads.NONE;
+  }
+
+  /**
+   * Whether {@link #movements} reads the gateway's own list of charges. A gateway without a usable
+   * list is reconciled charge by charge: each attempt of the window read back ({@link #retrieve}).
+   */
+  default boolean listsMovements() {
+    return false;
+  }
+
+  /**
+   * Every charge the gateway created in {@code [from, to)}, as its own records show it now, read
+   * page by page with the gateway's own filters. Called with no transaction or connection held.
+   *
+   * @throws GatewayUnavailable when the gateway cannot be asked or does not answer
+   */
+  default List<GatewayMovement> movements(Instant from, Instant to) {
+    throw new UnsupportedOperationException(name() + " lists no charges");
   }
 }

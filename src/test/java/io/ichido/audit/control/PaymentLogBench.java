@@ -9,6 +9,7 @@ import io.ichido.audit.control.AuditorSearches.Sample;
 import io.ichido.audit.entity.ChainReport;
 import io.ichido.audit.entity.LoggedEntry;
 import io.ichido.payments.boundary.LedgerBooks;
+import io.ichido.payments.boundary.Reconciliations;
 import jakarta.annotation.Resource;
 import jakarta.inject.Inject;
 import java.lang.reflect.Field;
@@ -430,7 +431,10 @@ public final class PaymentLogBench {
     // Its reader takes the search's own connection; recording retries (its observer) is not used.
     search.retryTraffic = new RetryTraffic();
     search.books = LedgerBooks.over(dataSource);
-    for (Object bean : List.of(search, search.chunks, search.books, sequencer, sequencing)) {
+    search.reconciliations = Reconciliations.over(dataSource);
+    for (Object bean :
+        List.of(
+            search, search.chunks, search.books, search.reconciliations, sequencer, sequencing)) {
       injected(bean);
     }
     return search;

@@ -44,6 +44,8 @@ public final class Deployments {
     config.put("ichido.payments.reconcile.max-backoff", "PT4S");
     config.put("ichido.idempotency.purge.interval", "PT2S");
     config.put("ichido.idempotency.purge.batch-size", "3");
+    // Tests run reconciliations on demand, over windows of their own.
+    config.put("ichido.reconciliation.enabled", "false");
     return config;
   }
 

@@ -7,6 +7,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
@@ -22,6 +23,20 @@ public interface KomojuApi {
       @HeaderParam("Authorization") String authorization,
       @HeaderParam("X-KOMOJU-IDEMPOTENCY") String idempotencyKey,
       String payment);
+
+  /**
+   * KOMOJU's payments list: created between {@code start_time} and {@code end_time} (ISO 8601),
+   * {@code per_page} from {@code page} 1, with {@code last_page}
+   * (https://docs.komoju.com/en/api/resources/payments/, "List Payments").
+   */
+  @GET
+  @Path("payments")
+  Response listPayments(
+      @HeaderParam("Authorization") String authorization,
+      @QueryParam("start_time") String startTime,
+      @QueryParam("end_time") String endTime,
+      @QueryParam("page") int page,
+      @QueryParam("per_page") int perPage);
 
   @GET
   @Path("payments/{id}")

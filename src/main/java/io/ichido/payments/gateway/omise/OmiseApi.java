@@ -38,6 +38,21 @@ public interface OmiseApi {
       @QueryParam("page") int page,
       @QueryParam("per_page") int perPage);
 
+  /**
+   * Omise's charges list: created in {@code [from, to]} (ISO 8601, UTC), {@code limit} (at most
+   * 100) from {@code offset}, in {@code order} (https://docs.omise.co/api-pagination).
+   */
+  @GET
+  @Path("charges")
+  Response listCharges(
+      @HeaderParam("Authorization") String authorization,
+      @HeaderParam("Omise-Version") String version,
+      @QueryParam("from") String from,
+      @QueryParam("to") String to,
+      @QueryParam("offset") int offset,
+      @QueryParam("limit") int limit,
+      @QueryParam("order") String order);
+
   @GET
   @Path("charges/{id}")
   Response retrieveCharge(

@@ -5,6 +5,7 @@ import io.ichido.payments.control.ChargeCommand;
 import io.ichido.payments.control.GatewayCharge;
 import io.ichido.payments.control.GatewayHttp;
 import io.ichido.payments.control.GatewayHttp.Answer;
+import io.ichido.payments.control.GatewayMovement;
 import io.ichido.payments.control.GatewayRefundAnswer;
 import io.ichido.payments.control.GatewayRejected;
 import io.ichido.payments.control.GatewaySettings;
@@ -23,6 +24,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Form;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -43,6 +46,8 @@ public class OmiseGateway implements PaymentGateway {
   private static final String VERSION = "2019-05-29";
   private static final int SEARCH_PAGE = 100;
   private static final int MAX_SEARCH_PAGES = 5;
+  private static final int LIST_PAGE = 100;
+  private static final int MAX_LIST_PAGES = 1000;
 
   /** The metadata key a refund of ours carries our refund key under. */
   static final String REFUND_KEY = "refund_key";
@@ -155,6 +160,61 @@ public class OmiseGateway implements PaymentGateway {
   @Override
   public ReturnRereads returnRereads() {
     return new ReturnRereads(4, Duration.ofMillis(500));
+  }
+
+  @Override
+  public boolean listsMovements() {
+    return true;
+  }
+
+  /**
+   * Omise's charges created in the window, {@code GET /charges} with {@code from} and {@code to}
+   * (https://docs.omise.co/charges-api), oldest first, {@code limit} 100 a page from {@code offset}
+   * until the list's {@code total} is read (https://docs.omise.co/api-pagination). Omise's {@code
+   * to} is the last second it lists, so the window's end is the second before it. {@code
+   * refunded_amount} counts all the charge's refunds.
+   */
+  @Override
+  public List<GatewayMovement> movements(Instant from, Instant to) {
+    List<GatewayMovement> read = new ArrayList<>();
+    String until =
+        (to.getNano() > 0 ? to.truncatedTo(ChronoUnit.SECONDS) : to.minusSeconds(1)).toString();
+    for (int page = 0; page < MAX_LIST_PAGES; page++) {
+      int offset = read.size();
+      Answer listed =
+          GatewayHttp.call(
+              NAME,
+              () ->
+                  omise.listCharges(
+                      authorization,
+                      VERSION,
+                      from.truncatedTo(ChronoUnit.SECONDS).toString(),
+                      until,
+                      offset,
+                      LIST_PAGE,
+                      "chronological"));
+      GatewayHttp.requireAccepted(NAME, listed, GatewayHttp.text(listed.body(), "code"));
+      JsonNode list = listed.body();
+      if (!listed.ok() || !"list".equals(GatewayHttp.text(list, "object"))) {
+        throw new GatewayUnavailable(NAME, "the charges list answered no list", null);
+      }
+      for (JsonNode charge : list.path("data")) {
+        boolean took = "successful".equals(GatewayHttp.text(charge, "status"));
+        JsonNode metadata = charge.path("metadata");
+        read.add(
+            new GatewayMovement(
+                GatewayHttp.text(charge, "id"),
+                GatewayHttp.text(charge, "id"),
+                metadata.path("reference").asText(metadata.path("order_id").asText(null)),
+                took ? GatewayHttp.amount(NAME, charge, "amount") : 0,
+                took ? GatewayHttp.amountOr(NAME, charge, "refunded_amount", 0) : 0,
+                String.valueOf(GatewayHttp.text(charge, "currency")).toUpperCase(Locale.ROOT)));
+      }
+      if (list.path("data").isEmpty() || read.size() >= list.path("total").asLong()) {
+        return read;
+      }
+    }
+    throw new GatewayUnavailable(NAME, "more charges in the window than can be read", null);
   }
 
   @Override

@@ -14,13 +14,16 @@ import com.stripe.exception.StripeException;
 import com.stripe.model.Charge;
 import com.stripe.model.PaymentIntent;
 import com.stripe.model.Refund;
+import com.stripe.model.StripeCollection;
 import com.stripe.net.RequestOptions;
+import com.stripe.param.ChargeListParams;
 import com.stripe.param.PaymentIntentCreateParams;
 import com.stripe.param.PaymentIntentRetrieveParams;
 import com.stripe.param.PaymentIntentSearchParams;
 import com.stripe.param.RefundCreateParams;
 import io.ichido.payments.control.ChargeCommand;
 import io.ichido.payments.control.GatewayCharge;
+import io.ichido.payments.control.GatewayMovement;
 import io.ichido.payments.control.GatewayRefundAnswer;
 import io.ichido.payments.control.GatewayRefusedCall;
 import io.ichido.payments.control.GatewayRejected;
@@ -38,6 +41,8 @@ import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -238,6 +243,66 @@ public class StripeGateway implements PaymentGateway {
     } catch (StripeException failure) {
       throw classify(failure);
     }
+  }
+
+  @Override
+  public boolean listsMovements() {
+    return true;
+  }
+
+  /**
+   * Stripe's charges created in the window, {@code GET /v1/charges} with {@code created[gte]} and
+   * {@code created[lt]} (https://docs.stripe.com/api/charges/list), newest first and at most 100 a
+   * page: while {@code has_more}, the next page {@code starting_after} the last charge of this one
+   * (https://docs.stripe.com/api/pagination). A charge names its PaymentIntent, the id our attempts
+   * keep; {@code amount_captured} is what it took and {@code amount_refunded} all its refunds
+   * together, by anyone's hand (https://docs.stripe.com/api/charges/object).
+   */
+  @Override
+  public List<GatewayMovement> movements(Instant from, Instant to) {
+    List<GatewayMovement> read = new ArrayList<>();
+    // Stripe filters by whole seconds: the window's end rounded up, so no charge of it is missed.
+    long before = to.getEpochSecond() + (to.getNano() > 0 ? 1 : 0);
+    String after = null;
+    try {
+      while (true) {
+        ChargeListParams.Builder page =
+            ChargeListParams.builder()
+                .setCreated(
+                    ChargeListParams.Created.builder()
+                        .setGte(from.getEpochSecond())
+                        .setLt(before)
+                        .build())
+                .setLimit(100L);
+        if (after != null) {
+          page.setStartingAfter(after);
+        }
+        StripeCollection<Charge> charges = stripe.v1().charges().list(page.build());
+        for (Charge charge : charges.getData()) {
+          read.add(movement(charge));
+          after = charge.getId();
+        }
+        if (!Boolean.TRUE.equals(charges.getHasMore()) || charges.getData().isEmpty()) {
+          return read;
+        }
+      }
+    } catch (StripeException failure) {
+      throw classify(failure);
+    }
+  }
+
+  /** Money only where the charge succeeded and was captured: a failed charge took nothing. */
+  private static GatewayMovement movement(Charge charge) {
+    boolean took =
+        "succeeded".equals(charge.getStatus()) && Boolean.TRUE.equals(charge.getCaptured());
+    Map<String, String> metadata = charge.getMetadata() == null ? Map.of() : charge.getMetadata();
+    return new GatewayMovement(
+        charge.getPaymentIntent(),
+        charge.getId(),
+        metadata.getOrDefault("reference", metadata.get("order_id")),
+        took ? charge.getAmountCaptured() : 0,
+        took && charge.getAmountRefunded() != null ? charge.getAmountRefunded() : 0,
+        charge.getCurrency().toUpperCase(Locale.ROOT));
   }
 
   /**

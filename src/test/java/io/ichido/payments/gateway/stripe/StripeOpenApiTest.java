@@ -242,6 +242,26 @@ class StripeOpenApiTest {
   }
 
   @Test
+  @DisplayName("the charges of a window for reconciliation: created[gte], created[lt], limit")
+  void movements() throws Exception {
+    java.time.Instant from = java.time.Instant.now().minusSeconds(1);
+    ChargeCommand command = card("pm_card_visa");
+    String refunded = stripe.charge(command).chargeId();
+    String kept = stripe.charge(card("pm_card_visa")).chargeId();
+    stripe.refund(refund(command, refunded, 1000));
+
+    List<io.ichido.payments.control.GatewayMovement> read =
+        stripe.movements(from, java.time.Instant.now().plusSeconds(2));
+    assertThat(read)
+        .filteredOn(m -> m.chargeId().equals(refunded))
+        .singleElement()
+        .satisfies(m -> assertThat(m.returned()).isEqualTo(1000))
+        .satisfies(m -> assertThat(m.taken()).isEqualTo(AMOUNT));
+    assertThat(read).filteredOn(m -> m.chargeId().equals(kept)).hasSize(1);
+    conforms(4, 1);
+  }
+
+  @Test
   @DisplayName("the sandbox's failures: 401, 403, 429, 500 in Stripe's error shape")
   void failures() throws Exception {
     for (String mode : List.of("http401", "http403", "http429", "http500")) {
