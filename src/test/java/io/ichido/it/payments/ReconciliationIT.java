@@ -154,7 +154,9 @@ class ReconciliationIT extends OnSharedDeployment {
     Instant to = Instant.now().plusSeconds(5);
     JsonNode first = reconcile(from, to);
 
-    assertThat(first.path("differences_found").asInt()).as(first.toString()).isEqualTo(3);
+    assertThat(first.path("differences_found").asInt())
+        .as("this test's differences, and whatever other tests left in the window: " + first)
+        .isGreaterThanOrEqualTo(3);
     assertThat(first.path("handed_over").asInt()).as(first.toString()).isEqualTo(1);
     JsonNode dashboard = differenceOf(dashboardIntent);
     JsonNode amount = differenceOf(alteredIntent);
@@ -236,7 +238,9 @@ class ReconciliationIT extends OnSharedDeployment {
 
     JsonNode first = reconcile("omise", from, to);
 
-    assertThat(first.path("differences_found").asInt()).as(first.toString()).isEqualTo(1);
+    assertThat(first.path("differences_found").asInt())
+        .as("this test's differences, and whatever other tests left in the window: " + first)
+        .isGreaterThanOrEqualTo(1);
     assertThat(first.path("handed_over").asInt()).as(first.toString()).isEqualTo(1);
     assertThat(differenceOf(dashboardCharge).path("kind").asText())
         .isEqualTo("MONEY_NOT_ON_LEDGER");
@@ -263,7 +267,9 @@ class ReconciliationIT extends OnSharedDeployment {
 
     JsonNode run = reconcile(from, to);
 
-    assertThat(run.path("differences_found").asInt()).as(run.toString()).isEqualTo(2);
+    assertThat(run.path("differences_found").asInt())
+        .as("this test's differences, and whatever other tests left in the window: " + run)
+        .isGreaterThanOrEqualTo(2);
     assertThat(differenceOf(missing).path("kind").asText()).isEqualTo("NOT_AT_GATEWAY");
     assertThat(differenceOf(missing).path("on_ledger").asLong())
         .isEqualTo(charged.path("amount").asLong());
@@ -308,7 +314,9 @@ class ReconciliationIT extends OnSharedDeployment {
 
     JsonNode first = reconcile("komoju", from, to);
 
-    assertThat(first.path("differences_found").asInt()).as(first.toString()).isEqualTo(2);
+    assertThat(first.path("differences_found").asInt())
+        .as("this test's differences, and whatever other tests left in the window: " + first)
+        .isGreaterThanOrEqualTo(2);
     assertThat(differenceOf(payment).path("kind").asText()).isEqualTo("AMOUNT_DIFFERS");
     assertThat(differenceOf(payment).path("at_gateway").asLong()).isEqualTo(1500);
     assertThat(differenceOf(dashboard).path("kind").asText()).isEqualTo("MONEY_NOT_ON_LEDGER");
