@@ -148,7 +148,7 @@ class ShopIT extends OnSharedDeployment {
     open(Api.BASE);
     chooseBasket();
     choosePayment("omise", "card");
-    byId("pay").click();
+    CHROMIUM.clickAway(byId("pay"));
     browser.navigate().refresh();
     wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("resume-hint")));
     signIn();
@@ -269,7 +269,7 @@ class ShopIT extends OnSharedDeployment {
 
     // The link opens a tab of its own; the customer pays there, in this tab for the test.
     browser.get(byId("authorize-link").getAttribute("href"));
-    wait.until(ExpectedConditions.elementToBeClickable(By.id("paypay-pay"))).click();
+    CHROMIUM.clickAway(wait.until(ExpectedConditions.elementToBeClickable(By.id("paypay-pay"))));
     // Our return page reads the payment back and sends the browser on to the checkout page.
     backAtTheShop();
     assertThat(paid()).isEqualTo(order);
@@ -305,9 +305,10 @@ class ShopIT extends OnSharedDeployment {
     chooseBasket();
     choosePayment(gateway, "card");
     new Select(byId("card")).selectByValue(card);
-    byId("pay").click();
+    CHROMIUM.clickAway(byId("pay"));
     if (challenge != null) {
-      wait.until(ExpectedConditions.elementToBeClickable(By.cssSelector(challenge))).click();
+      CHROMIUM.clickAway(
+          wait.until(ExpectedConditions.elementToBeClickable(By.cssSelector(challenge))));
     }
     backAtTheShop();
     long order = paid();
@@ -324,8 +325,9 @@ class ShopIT extends OnSharedDeployment {
     chooseBasket();
     choosePayment("stripe", "card");
     new Select(byId("card")).selectByValue("secure");
-    byId("pay").click();
-    wait.until(ExpectedConditions.elementToBeClickable(By.id("stripe-3ds-fail"))).click();
+    CHROMIUM.clickAway(byId("pay"));
+    CHROMIUM.clickAway(
+        wait.until(ExpectedConditions.elementToBeClickable(By.id("stripe-3ds-fail"))));
     backAtTheShop();
     wait.until(ExpectedConditions.attributeToBe(By.id("checkout-state"), "data-state", "declined"));
     assertThat(byId("checkout-detail").getText()).contains("did not authenticate");

@@ -10,14 +10,19 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.openqa.selenium.Dimension;
+import org.openqa.selenium.NoSuchElementException;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebDriverException;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.WindowType;
 import org.openqa.selenium.bidi.Command;
 import org.openqa.selenium.bidi.browser.SetDownloadBehaviorParameters;
@@ -202,9 +207,53 @@ public final class Chromium implements BeforeAllCallback, AfterEachCallback, Aft
    * StaleElementReferenceException}) rather than fail.
    */
   public WebDriverWait waiting(Duration atMost) {
-    WebDriverWait wait = new WebDriverWait(driver, atMost);
+    WebDriverWait wait =
+        new WebDriverWait(driver, atMost) {
+          @Override
+          public <V> V until(Function<? super WebDriver, ? extends V> isTrue) {
+            return super.until(
+                page -> {
+                  try {
+                    return isTrue.apply(page);
+                  } catch (WebDriverException e) {
+                    if (replacedUnderIt(e)) {
+                      return null; // asked again of the page that replaced it
+                    }
+                    throw e;
+                  }
+                });
+          }
+        };
     wait.ignoring(StaleElementReferenceException.class);
     return wait;
+  }
+
+  /**
+   * Clicks what takes the browser to another page (a form posted, a link followed). A click whose
+   * page is replaced while chromedriver still waits on it (a redirect chain of several pages) is
+   * answered "aborted by navigation", though the click was made: that answer is taken as the
+   * navigation the click began. What the test waits for next proves where the browser went.
+   */
+  public void clickAway(WebElement element) {
+    try {
+      element.click();
+    } catch (WebDriverException e) {
+      if (!replacedUnderIt(e)) {
+        throw e;
+      }
+    }
+  }
+
+  /**
+   * chromedriver's words when the page it was asked about was replaced while it answered: a plain
+   * error, not the stale-element one a wait already retries on.
+   */
+  private static boolean replacedUnderIt(WebDriverException e) {
+    String said = String.valueOf(e.getMessage());
+    return !(e instanceof NoSuchElementException)
+        && (said.contains("does not belong to the document")
+            || said.contains("aborted by navigation")
+            || said.contains("Inspected target navigated or closed"));
   }
 
   /** The whole page, not only the window: the window is made as tall as the page first. */
