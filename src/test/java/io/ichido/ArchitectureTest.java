@@ -21,6 +21,7 @@ import io.ichido.payments.control.MoneyDecider;
 import io.ichido.payments.entity.MoneyEffect;
 import io.ichido.payments.entity.MoneyObservation;
 import io.ichido.payments.entity.OrderMoney;
+import io.ichido.payments.entity.OrderStanding;
 import jakarta.persistence.EntityManager;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -68,7 +69,11 @@ class ArchitectureTest {
   void moneyIsDecidedPurely() {
     DescribedPredicate<JavaClass> decider =
         JavaClass.Predicates.belongToAnyOf(
-            MoneyDecider.class, OrderMoney.class, MoneyObservation.class, MoneyEffect.class);
+            MoneyDecider.class,
+            OrderMoney.class,
+            OrderStanding.class,
+            MoneyObservation.class,
+            MoneyEffect.class);
     classes()
         .that(decider)
         .should()

@@ -47,7 +47,8 @@ public class OrderBook implements PayableOrders {
     return new OrderNotFound(orderId);
   }
 
-  private static PayableOrder payable(CustomerOrder order) {
+  /** How payments see {@code order}. */
+  public static PayableOrder payable(CustomerOrder order) {
     PayableOrder.Standing standing =
         switch (order.status()) {
           case PENDING_PAYMENT -> PayableOrder.Standing.UNPAID;
@@ -64,6 +65,7 @@ public class OrderBook implements PayableOrders {
         order.status().name(),
         order.amount(),
         order.currency(),
-        order.createdAt());
+        order.createdAt(),
+        order.stage());
   }
 }

@@ -1,5 +1,6 @@
 package io.ichido.orders.control;
 
+import io.ichido.orders.boundary.OrderBook;
 import io.ichido.orders.boundary.Stockroom;
 import io.ichido.orders.entity.CustomerOrder;
 import io.ichido.orders.entity.OrderDetails;
@@ -8,7 +9,10 @@ import io.ichido.orders.entity.OrderPaymentEnded;
 import io.ichido.orders.entity.OrderRefunded;
 import io.ichido.orders.entity.OrderStatus;
 import io.ichido.orders.entity.OrderStatusChanged;
+import io.ichido.payments.boundary.OrderLedgers;
 import io.ichido.payments.entity.DisputeClosed;
+import io.ichido.payments.entity.LedgerMoved;
+import io.ichido.payments.entity.OrderStanding;
 import io.ichido.payments.entity.PaymentAuthorized;
 import io.ichido.payments.entity.PaymentCancelled;
 import io.ichido.payments.entity.PaymentDisputed;
@@ -24,28 +28,37 @@ import io.ichido.payments.entity.SurplusRefundFailed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
-import java.util.EnumSet;
-import java.util.Set;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
 import java.util.logging.Logger;
 
 /**
- * The one observer of payment events: decides what each means for its order, in the transaction
- * that fired it and under the order's row lock (taken once: payments took it before firing), moves
- * the order, and tells the order's followers what became of it ({@link OrderPaid}, {@link
- * OrderPaymentEnded}, {@link OrderRefunded}), so that stock and receipts act on the order's fate,
- * never on a raw payment event. Statuses only move forward: an event that would move an order back
- * (an expiry told after the payment) is logged and ignored.
+ * The one observer of payment events, and the one place an order's status is set: always to what
+ * its ledger shows ({@link OrderStanding#of}), never by a rule of its own. An event only says why
+ * the order is looked at again (its words become the reason of the status change) and, where it is
+ * no money (the customer sent to pay; the order called off, lapsed, failed, or ended by giving back
+ * what review held), moves the order's {@link OrderStanding.Stage}. It runs in the transaction that
+ * fired the event, under the order's row lock (taken once: payments took it before firing), and
+ * tells the order's followers what became of it ({@link OrderPaid} when it first has a payment,
+ * {@link OrderPaymentEnded}, {@link OrderRefunded}), so that stock and receipts act on the order's
+ * fate, never on a raw payment event.
+ *
+ * <p>Every decision of the money decider also fires {@link LedgerMoved}; before its transaction
+ * commits, the order is taken from its ledger once more, so that a decision no event names (money
+ * in review given back by the gateway itself, say) still shows on the order.
  */
 @ApplicationScoped
 public class OrderPayments {
 
   private static final Logger LOG = Logger.getLogger(OrderPayments.class.getName());
-  private static final Set<OrderStatus> OPEN =
-      EnumSet.of(OrderStatus.PENDING_PAYMENT, OrderStatus.AWAITING_PAYMENT);
+
+  @PersistenceContext EntityManager em;
 
   @Inject Orders orders;
   @Inject Stockroom stockroom;
+  @Inject OrderLedgers ledgers;
   @Inject Event<OrderStatusChanged> changed;
   @Inject Event<OrderPaid> paid;
   @Inject Event<OrderPaymentEnded> ended;
@@ -53,51 +66,27 @@ public class OrderPayments {
 
   void onPaymentAuthorized(@Observes PaymentAuthorized event) {
     CustomerOrder order = orders.lock(event.orderId());
-    if (order.status() == OrderStatus.PENDING_PAYMENT) {
-      OrderStatus before = order.status();
-      order.awaitingPayment(event.gateway(), event.chargeId(), event.idempotencyKey());
-      changed(order, before, "payment authorized at " + event.gateway());
-    } else {
-      ignored(order, event);
+    if (shown(order).standing().status() == OrderStanding.Status.PENDING_PAYMENT) {
+      order.awaited();
     }
+    project(order, "payment authorized at " + event.gateway());
   }
 
   void onPaymentSucceeded(@Observes PaymentSucceeded event) {
-    CustomerOrder order = orders.lock(event.orderId());
-    if (OPEN.contains(order.status())) {
-      OrderStatus before = order.status();
-      order.paid(event.gateway(), event.chargeId(), event.idempotencyKey());
-      changed(order, before, "paid at " + event.gateway());
-      paid.fire(
-          new OrderPaid(
-              OrderDetails.of(order),
-              event.customerEmail(),
-              event.gateway(),
-              event.chargeId(),
-              order.amount()));
-    } else {
-      ignored(order, event);
-    }
+    project(orders.lock(event.orderId()), "paid at " + event.gateway());
   }
 
   /**
-   * An operator accepted the money in review: the order is paid with it, its stock held again if
-   * its reservation lapsed meanwhile (or the decision is refused: the goods are gone).
+   * An operator accepted the money in review: its stock is held again first if its reservation
+   * lapsed meanwhile (or the decision is refused: the goods are gone).
    */
   void onReviewAccepted(@Observes ReviewAccepted event) {
     CustomerOrder order = orders.lock(event.orderId());
-    if (order.status() != OrderStatus.NEEDS_REVIEW) {
-      ignored(order, event);
-      return;
-    }
     if (!stockroom.retake(order.id())) {
       throw new StockGone(order.id());
     }
-    OrderStatus before = order.status();
-    order.accepted(event.gateway(), event.chargeId(), event.paymentKey(), event.paid());
-    changed(
+    project(
         order,
-        before,
         "accepted from review by "
             + event.operator()
             + ": "
@@ -105,45 +94,47 @@ public class OrderPayments {
             + " "
             + event.currency()
             + " paid at "
-            + event.gateway());
-    paid.fire(
-        new OrderPaid(
-            OrderDetails.of(order),
-            event.customerEmail(),
-            event.gateway(),
-            event.chargeId(),
-            event.paid()));
+            + event.gateway(),
+        event.operator(),
+        null);
   }
 
-  /** Everything the order in review received went back: it ends, its units back on sale. */
+  /**
+   * Everything review held went back by an operator's refund: an order with no payment ends, its
+   * units back on sale.
+   */
   void onReviewRefunded(@Observes ReviewRefunded event) {
     CustomerOrder order = orders.lock(event.orderId());
-    if (order.status() != OrderStatus.NEEDS_REVIEW) {
-      ignored(order, event);
-      return;
+    OrderLedgers.Shown shown = shown(order);
+    boolean ends =
+        shown.payment() == null
+            && order.stage().takesPayment()
+            && shown.standing().status() != OrderStanding.Status.NEEDS_REVIEW;
+    if (ends) {
+      order.ended(OrderStanding.Stage.REFUNDED_FROM_REVIEW);
     }
-    OrderStatus before = order.status();
-    order.refundedFromReview(event.refunded());
-    changed(
+    project(
         order,
-        before,
         "refunded from review by "
             + event.operator()
             + ": "
             + event.refunded()
             + " "
             + event.currency()
-            + " given back");
-    ended.fire(
-        new OrderPaymentEnded(OrderDetails.of(order), OrderPaymentEnded.Cause.REFUNDED, null));
+            + " given back",
+        event.operator(),
+        null);
+    if (ends) {
+      ended.fire(
+          new OrderPaymentEnded(OrderDetails.of(order), OrderPaymentEnded.Cause.REFUNDED, null));
+    }
   }
 
   void onPaymentFailed(@Observes PaymentFailed event) {
     CustomerOrder order = orders.lock(event.orderId());
-    if (order.status() == OrderStatus.AWAITING_PAYMENT) {
-      OrderStatus before = order.status();
-      order.failed();
-      changed(order, before, "payment failed: " + event.reason());
+    if (shown(order).standing().status() == OrderStanding.Status.AWAITING_PAYMENT) {
+      order.ended(OrderStanding.Stage.FAILED);
+      project(order, "payment failed: " + event.reason());
       ended.fire(
           new OrderPaymentEnded(OrderDetails.of(order), OrderPaymentEnded.Cause.FAILED, null));
     } else {
@@ -153,10 +144,9 @@ public class OrderPayments {
 
   void onPaymentExpired(@Observes PaymentExpired event) {
     CustomerOrder order = orders.lock(event.orderId());
-    if (OPEN.contains(order.status())) {
-      OrderStatus before = order.status();
-      order.expired();
-      changed(order, before, "payment expired at " + event.gateway());
+    if (shown(order).standing().status().open()) {
+      order.ended(OrderStanding.Stage.EXPIRED);
+      project(order, "payment expired at " + event.gateway());
       ended.fire(
           new OrderPaymentEnded(
               OrderDetails.of(order), OrderPaymentEnded.Cause.EXPIRED, event.customerEmail()));
@@ -167,71 +157,46 @@ public class OrderPayments {
 
   void onPaymentRefunded(@Observes PaymentRefunded event) {
     CustomerOrder order = orders.lock(event.orderId());
-    if (order.status() == OrderStatus.PAID || order.status() == OrderStatus.PARTIALLY_REFUNDED) {
-      OrderStatus before = order.status();
-      order.refunded(event.refundedTotal(), event.full());
-      changed(
-          order,
-          before,
-          (event.full() ? "refunded at " : "partly refunded at ")
-              + event.gateway()
-              + ": "
-              + event.refundedTotal()
-              + " "
-              + event.currency()
-              + " so far");
+    OrderStatus before = order.status();
+    project(
+        order,
+        (event.full() ? "refunded at " : "partly refunded at ")
+            + event.gateway()
+            + ": "
+            + event.refundedTotal()
+            + " "
+            + event.currency()
+            + " so far");
+    if (before == OrderStatus.PAID || before == OrderStatus.PARTIALLY_REFUNDED) {
       refunded.fire(
           new OrderRefunded(OrderDetails.of(order), event.gateway(), event.amount(), event.full()));
-    } else {
-      ignored(order, event);
     }
   }
 
   void onPaymentDisputed(@Observes PaymentDisputed event) {
-    CustomerOrder order = orders.lock(event.orderId());
-    if (order.status() != OrderStatus.NEEDS_REVIEW) {
-      OrderStatus before = order.status();
-      String reason = "disputed at " + event.gateway() + ": " + event.reason();
-      order.disputed(reason);
-      changed(order, before, reason);
-    } else {
-      ignored(order, event);
-    }
+    String reason = "disputed at " + event.gateway() + ": " + event.reason();
+    project(orders.lock(event.orderId()), reason, null, reason);
   }
 
   /**
-   * A dispute closed: the order leaves review. One told already closed and lost (2C2P's chargeback,
-   * or a dispute whose opening never reached us) never put the order in review, and what the bank
-   * took counts as refunded all the same.
+   * A dispute closed. One told already closed and lost (2C2P's chargeback, or a dispute whose
+   * opening never reached us) never put the order in review; what the bank took counts as refunded
+   * all the same, as the ledger shows.
    */
   void onDisputeClosed(@Observes DisputeClosed event) {
-    CustomerOrder order = orders.lock(event.orderId());
-    boolean lostUnseen =
-        !event.won()
-            && event.withdrawn() > 0
-            && (order.status() == OrderStatus.PAID
-                || order.status() == OrderStatus.PARTIALLY_REFUNDED);
-    if (order.status() == OrderStatus.NEEDS_REVIEW || lostUnseen) {
-      OrderStatus before = order.status();
-      order.disputeClosed(event.won(), event.withdrawn());
-      changed(
-          order,
-          before,
-          event.won()
-              ? "dispute won at " + event.gateway()
-              : "dispute lost at %s: %d %s taken back by the customer's bank"
-                  .formatted(event.gateway(), event.withdrawn(), event.currency()));
-    } else {
-      ignored(order, event);
-    }
+    project(
+        orders.lock(event.orderId()),
+        event.won()
+            ? "dispute won at " + event.gateway()
+            : "dispute lost at %s: %d %s taken back by the customer's bank"
+                .formatted(event.gateway(), event.withdrawn(), event.currency()));
   }
 
   void onPaymentWindowClosed(@Observes PaymentWindowClosed event) {
     CustomerOrder order = orders.lock(event.orderId());
-    if (order.status() == OrderStatus.PENDING_PAYMENT) {
-      OrderStatus before = order.status();
-      order.expired();
-      changed(order, before, "unpaid after " + event.window());
+    if (shown(order).standing().status() == OrderStanding.Status.PENDING_PAYMENT) {
+      order.ended(OrderStanding.Stage.EXPIRED);
+      project(order, "unpaid after " + event.window());
       ended.fire(
           new OrderPaymentEnded(OrderDetails.of(order), OrderPaymentEnded.Cause.UNPAID, null));
     } else {
@@ -242,16 +207,15 @@ public class OrderPayments {
   /** Its shop called the order off, with no payment of it open that could still pay it. */
   void onPaymentCancelled(@Observes PaymentCancelled event) {
     CustomerOrder order = orders.lock(event.orderId());
-    if (OPEN.contains(order.status())) {
-      OrderStatus before = order.status();
-      order.cancelled();
-      changed(
+    if (shown(order).standing().status().open()) {
+      order.ended(OrderStanding.Stage.CANCELLED);
+      project(
           order,
-          before,
           event.reason() == null
               ? "cancelled by its shop"
               : "cancelled by its shop: " + event.reason(),
-          event.actor());
+          event.actor(),
+          null);
       ended.fire(
           new OrderPaymentEnded(OrderDetails.of(order), OrderPaymentEnded.Cause.CANCELLED, null));
     } else {
@@ -260,18 +224,19 @@ public class OrderPayments {
   }
 
   void onPaymentNeedsReview(@Observes PaymentNeedsReview event) {
+    LOG.warning(
+        () -> "Order " + event.orderId() + " needs review: " + event.reason() + " (" + event + ")");
+    project(orders.lock(event.orderId()), event.reason(), null, event.reason());
+  }
+
+  /**
+   * Before the transaction that moved the order's ledger commits: the order shows what its ledger
+   * does, whichever decision moved it.
+   */
+  void onLedgerMoved(@Observes(during = TransactionPhase.BEFORE_COMPLETION) LedgerMoved event) {
     CustomerOrder order = orders.lock(event.orderId());
-    if (OPEN.contains(order.status())
-        || order.status() == OrderStatus.FAILED
-        || order.status() == OrderStatus.EXPIRED) {
-      LOG.warning(
-          () -> "Order " + order.id() + " needs review: " + event.reason() + " (" + event + ")");
-      OrderStatus before = order.status();
-      order.needsReview(event.reason());
-      changed(order, before, event.reason());
-    } else {
-      ignored(order, event);
-    }
+    project(order, "as its ledger shows", null, null);
+    em.flush();
   }
 
   /**
@@ -287,21 +252,52 @@ public class OrderPayments {
                 + event.reason());
   }
 
-  private void changed(CustomerOrder order, OrderStatus before, String reason) {
-    changed(order, before, reason, null);
+  private OrderLedgers.Shown shown(CustomerOrder order) {
+    return ledgers.of(OrderBook.payable(order));
   }
 
-  private void changed(CustomerOrder order, OrderStatus before, String reason, String actor) {
-    changed.fire(
-        new OrderStatusChanged(
-            order.id(),
-            order.customer(),
-            before,
-            order.status(),
-            order.amount(),
-            order.currency(),
-            reason,
-            actor));
+  private void project(CustomerOrder order, String reason) {
+    project(order, reason, null, null);
+  }
+
+  /**
+   * The order takes what its ledger shows; a status that moved is told with {@code reason}, and an
+   * order that has a payment for the first time is paid.
+   */
+  private void project(CustomerOrder order, String reason, String actor, String reviewReason) {
+    OrderLedgers.Shown shown = shown(order);
+    OrderLedgers.Payment payment = shown.payment();
+    OrderStatus before = order.status();
+    boolean paidBefore = order.paidAt() != null;
+    boolean moved =
+        order.project(
+            shown.standing(),
+            payment == null
+                ? null
+                : new CustomerOrder.PaymentNames(
+                    payment.gateway(), payment.chargeId(), payment.key()),
+            reviewReason);
+    if (moved) {
+      changed.fire(
+          new OrderStatusChanged(
+              order.id(),
+              order.customer(),
+              before,
+              order.status(),
+              order.amount(),
+              order.currency(),
+              reason,
+              actor));
+    }
+    if (!paidBefore && payment != null) {
+      paid.fire(
+          new OrderPaid(
+              OrderDetails.of(order),
+              payment.customerEmail(),
+              payment.gateway(),
+              payment.chargeId(),
+              shown.standing().paid()));
+    }
   }
 
   private static void ignored(CustomerOrder order, Object event) {

@@ -1,5 +1,6 @@
 package io.ichido.orders.entity;
 
+import io.ichido.payments.entity.OrderStanding;
 import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;
 import jakarta.persistence.ElementCollection;
@@ -79,6 +80,11 @@ public class CustomerOrder {
   @Column(name = "refunded_amount", nullable = false)
   private long refundedAmount;
 
+  /** What of its course is no money: whether it still takes a payment, and if not, why. */
+  @Enumerated(EnumType.STRING)
+  @Column(nullable = false, length = 24)
+  private OrderStanding.Stage stage = OrderStanding.Stage.OPEN;
+
   @Column(name = "review_reason")
   private String reviewReason;
 
@@ -119,124 +125,69 @@ public class CustomerOrder {
     this.createdAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
   }
 
-  /** A charge settled synchronously (a card): the order is paid. */
-  public void paid(String gateway, String chargeId, String key) {
-    requireStatus(OrderStatus.PENDING_PAYMENT, OrderStatus.AWAITING_PAYMENT);
-    attachPayment(gateway, chargeId, key);
-    this.status = OrderStatus.PAID;
-    this.paidAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
-  }
-
   /**
-   * An asynchronous payment (konbini, bank transfer, PayPay, Rakuten Pay) waits for the customer.
+   * Its customer was sent to pay (konbini, bank transfer, a QR code) and is awaited. Only an order
+   * that takes a payment is awaited; one awaited already stays so.
    */
-  public void awaitingPayment(String gateway, String chargeId, String key) {
-    requireStatus(OrderStatus.PENDING_PAYMENT);
-    attachPayment(gateway, chargeId, key);
-    this.status = OrderStatus.AWAITING_PAYMENT;
-  }
-
-  /** The awaited payment failed for good: the order ends. */
-  public void failed() {
-    requireStatus(OrderStatus.AWAITING_PAYMENT);
-    this.status = OrderStatus.FAILED;
-  }
-
-  /** The customer did not pay in time: the order ends. */
-  public void expired() {
-    requireStatus(OrderStatus.PENDING_PAYMENT, OrderStatus.AWAITING_PAYMENT);
-    this.status = OrderStatus.EXPIRED;
-  }
-
-  /** Its shop called it off before it was paid: the order ends. */
-  public void cancelled() {
-    requireStatus(OrderStatus.PENDING_PAYMENT, OrderStatus.AWAITING_PAYMENT);
-    this.status = OrderStatus.CANCELLED;
-  }
-
-  /**
-   * The gateway gave back {@code refundedTotal} so far: all of it ends the order as REFUNDED, less
-   * leaves it PARTIALLY_REFUNDED with the sum.
-   */
-  public void refunded(long refundedTotal, boolean full) {
-    requireStatus(OrderStatus.PAID, OrderStatus.PARTIALLY_REFUNDED);
-    if (refundedTotal <= refundedAmount && !full) {
-      return;
+  public void awaited() {
+    if (stage == OrderStanding.Stage.OPEN) {
+      this.stage = OrderStanding.Stage.AWAITING;
     }
-    this.refundedAmount = full ? amount : Math.min(refundedTotal, amount);
-    this.status = full ? OrderStatus.REFUNDED : OrderStatus.PARTIALLY_REFUNDED;
-  }
-
-  /** Money arrived that does not settle the order as it stands. */
-  public void needsReview(String reason) {
-    requireStatus(
-        OrderStatus.PENDING_PAYMENT,
-        OrderStatus.AWAITING_PAYMENT,
-        OrderStatus.FAILED,
-        OrderStatus.EXPIRED);
-    this.status = OrderStatus.NEEDS_REVIEW;
-    this.reviewReason = Objects.requireNonNull(reason, "A reason is required.");
-  }
-
-  /** A paid order's charge is disputed (a chargeback): a person decides what it owes. */
-  public void disputed(String reason) {
-    requireStatus(OrderStatus.PAID, OrderStatus.PARTIALLY_REFUNDED, OrderStatus.REFUNDED);
-    this.status = OrderStatus.NEEDS_REVIEW;
-    this.reviewReason = Objects.requireNonNull(reason, "A reason is required.");
   }
 
   /**
-   * The dispute about its payment closed: won, the order is paid again as it was; lost, what the
-   * customer's bank took back ({@code withdrawn}) counts as refunded. A paid order meets a dispute
-   * only when it closed before anything of it was told (lost, or nothing would change).
+   * It stops taking a payment, for {@code why}: called off, lapsed, failed, or ended by giving back
+   * all that review held. Only an order that takes a payment ends so; the caller has made sure its
+   * ledger holds no payment and nothing before a person.
    */
-  public void disputeClosed(boolean won, long withdrawn) {
-    requireStatus(OrderStatus.NEEDS_REVIEW, OrderStatus.PAID, OrderStatus.PARTIALLY_REFUNDED);
-    if (!won) {
-      this.refundedAmount = Math.min(amount, refundedAmount + Math.max(0, withdrawn));
+  public void ended(OrderStanding.Stage why) {
+    if (why.takesPayment()) {
+      throw new IllegalArgumentException(why + " is no end");
     }
-    this.status =
-        refundedAmount >= amount
-            ? OrderStatus.REFUNDED
-            : refundedAmount > 0 ? OrderStatus.PARTIALLY_REFUNDED : OrderStatus.PAID;
-    this.reviewReason = null;
+    if (!stage.takesPayment()) {
+      throw new IllegalStateException("Order " + id + " ended already: " + stage);
+    }
+    this.stage = why;
   }
 
   /**
-   * An operator accepted the money the order received, held in review, as its payment: {@code paid}
-   * of it (at most the amount) pays the order.
+   * Takes what its ledger shows ({@code standing}, as {@link OrderStanding#of} decides it): its
+   * status and its figures. Nothing else moves an order's status. {@code payment} names the attempt
+   * that is its payment, if one is; {@code reviewReason} says why money waits for a person, kept
+   * while it does. Answers whether the status moved.
    */
-  public void accepted(String gateway, String chargeId, String key, long paid) {
-    requireStatus(OrderStatus.NEEDS_REVIEW);
-    if (paid <= 0 || paid > amount) {
-      throw new IllegalArgumentException("Order " + id + " cannot be paid with " + paid);
-    }
-    attachPayment(gateway, chargeId, key);
-    this.status = OrderStatus.PAID;
-    this.paidAmount = paid;
-    this.paidAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
-  }
-
-  /** Everything the order in review received went back by an operator's refund: it ends. */
-  public void refundedFromReview(long refunded) {
-    requireStatus(OrderStatus.NEEDS_REVIEW);
-    this.status = OrderStatus.REFUNDED;
-    this.refundedAmount = Math.min(amount, refundedAmount + refunded);
-  }
-
-  private void attachPayment(String gateway, String chargeId, String key) {
-    this.paymentGateway = Objects.requireNonNull(gateway, "A gateway is required.");
-    this.paymentChargeId = Objects.requireNonNull(chargeId, "A charge id is required.");
-    this.paymentKey = Objects.requireNonNull(key, "The charge's key is required.");
-  }
-
-  private void requireStatus(OrderStatus... allowed) {
-    for (OrderStatus s : allowed) {
-      if (status == s) {
-        return;
+  public boolean project(OrderStanding standing, PaymentNames payment, String reviewReason) {
+    OrderStatus before = status;
+    this.status = OrderStatus.valueOf(standing.status().name());
+    if (standing.paid() > 0) {
+      if (paidAt == null) {
+        this.paidAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
+      }
+      if (payment != null) {
+        this.paymentGateway = payment.gateway();
+        this.paymentChargeId = payment.chargeId();
+        this.paymentKey = payment.key();
       }
     }
-    throw new IllegalStateException("Order " + id + " is " + status);
+    this.paidAmount = standing.paid() > 0 && standing.paid() != amount ? standing.paid() : null;
+    this.refundedAmount = standing.refunded();
+    if (status == OrderStatus.NEEDS_REVIEW) {
+      if (reviewReason != null) {
+        this.reviewReason = reviewReason;
+      } else if (this.reviewReason == null) {
+        this.reviewReason = "money waits for a person";
+      }
+    } else {
+      this.reviewReason = null;
+    }
+    return status != before;
+  }
+
+  /** The attempt that is an order's payment, by the names its gateway and its client gave it. */
+  public record PaymentNames(String gateway, String chargeId, String key) {}
+
+  public OrderStanding.Stage stage() {
+    return stage;
   }
 
   public String paymentGateway() {

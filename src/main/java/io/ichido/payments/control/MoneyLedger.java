@@ -4,15 +4,18 @@ import io.ichido.payments.control.MoneyDecider.Decision;
 import io.ichido.payments.entity.ChargeAttempt;
 import io.ichido.payments.entity.ChargeStatus;
 import io.ichido.payments.entity.GatewayRefund;
+import io.ichido.payments.entity.LedgerMoved;
 import io.ichido.payments.entity.MoneyEffect;
 import io.ichido.payments.entity.MoneyMovement;
 import io.ichido.payments.entity.MoneyObservation;
 import io.ichido.payments.entity.OrderMoney;
 import io.ichido.payments.entity.OrderMoney.AttemptMoney;
 import io.ichido.payments.entity.OrderMoney.Role;
+import io.ichido.payments.entity.OrderStanding;
 import io.ichido.payments.entity.PayableOrder;
 import io.ichido.platform.control.Rows;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -44,6 +47,7 @@ public class MoneyLedger {
   @PersistenceContext EntityManager em;
 
   @Inject Gateways gateways;
+  @Inject Event<LedgerMoved> moved;
 
   /**
    * Decides {@code seen} for {@code order} (locked by the caller) and writes its rows: {@code
@@ -65,6 +69,9 @@ public class MoneyLedger {
       }
     }
     em.flush();
+    if (!decision.effects().isEmpty() || !decision.money().equals(money)) {
+      moved.fire(new LedgerMoved(order.id()));
+    }
     return decision;
   }
 
@@ -128,7 +135,9 @@ public class MoneyLedger {
               dispute(attempt, order, role, sum[2]));
       attempts.add(money.loose() > 0 ? money : money.retried());
     }
-    return new OrderMoney(order.amount(), order.currency(), order.standing().open(), attempts);
+    OrderMoney money = new OrderMoney(order.amount(), order.currency(), true, attempts);
+    // It takes a payment while its stage does and none of its money is decided: the ledger says.
+    return OrderStanding.open(money, order.stage()) ? money : money.closed();
   }
 
   @SuppressWarnings("unchecked")

@@ -6,7 +6,8 @@ import java.time.Instant;
  * The order a payment is for, as payments needs to see it: whose it is, what it costs, where it
  * stands and since when. Orders publish it through {@code payments.boundary.PayableOrders}, so that
  * payments decide about money without the order entity; {@code status} is the order's own status
- * name, shown to the client as it is. (One statement still reads the order table: the sweep's
+ * name, shown to the client as it is (what its ledger shows, {@link OrderStanding}), and {@code
+ * stage} what of its course is no money. (One statement still reads the order table: the sweep's
  * search for orders left unpaid, which joins it with the attempts to find them in one query.)
  */
 public record PayableOrder(
@@ -16,7 +17,8 @@ public record PayableOrder(
     String status,
     long amount,
     String currency,
-    Instant createdAt) {
+    Instant createdAt,
+    OrderStanding.Stage stage) {
 
   /** Where an order stands, as far as its payment is concerned. */
   public enum Standing {

@@ -6,6 +6,7 @@ import io.ichido.payments.entity.MoneyObservation;
 import io.ichido.payments.entity.OrderMoney;
 import io.ichido.payments.entity.OrderMoney.AttemptMoney;
 import io.ichido.payments.entity.OrderMoney.Role;
+import io.ichido.payments.entity.OrderStanding;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -69,12 +70,39 @@ final class MoneyWorld {
   int paidEffects;
   boolean readBackAll;
 
-  /** Decides one observation and carries its effects out as the application would. */
+  /** What of the order's course is no money, moved as the application moves it. */
+  OrderStanding.Stage stage = OrderStanding.Stage.OPEN;
+
+  /** The attempt a {@code Paid} effect made the order's payment, and what it keeps; -1 for none. */
+  long paidAttempt = -1;
+
+  long paidKeeps;
+
+  /** An operator asked the money in review back, and it has not all come back yet. */
+  boolean reviewRefundAsked;
+
+  /**
+   * Decides one observation and carries its effects out as the application would: the order's money
+   * read as the application reads it (it takes a payment while its stage does and none of its money
+   * is decided), and the order's stage moved by what ends it.
+   */
   Decision decide(MoneyObservation seen) {
+    money =
+        OrderStanding.open(money, stage)
+            ? new OrderMoney(money.owed(), money.currency(), true, money.attempts())
+            : money.closed();
     Decision decision = MoneyDecider.decide(money, seen);
     STEPS.incrementAndGet();
     history.add(seen.toString());
     money = decision.money();
+    boolean refused = decision.refusal().isPresent();
+    if (seen instanceof MoneyObservation.Closed && !refused && stage.takesPayment()) {
+      // The shop called it off, or its payment window lapsed: the application ends the order.
+      stage = OrderStanding.Stage.CANCELLED;
+    }
+    if (seen instanceof MoneyObservation.ReviewRefunded && !refused) {
+      reviewRefundAsked = true;
+    }
     for (MoneyEffect effect : decision.effects()) {
       if (effect instanceof MoneyEffect.Ledger row) {
         switch (row.movement()) {
@@ -86,8 +114,18 @@ final class MoneyWorld {
         }
       } else if (effect instanceof MoneyEffect.SendReturn send) {
         asked.add(new Asked(send.attemptId(), send.amount()));
-      } else if (effect instanceof MoneyEffect.Paid) {
+      } else if (effect instanceof MoneyEffect.Paid paid) {
         paidEffects++;
+        paidAttempt = paid.attemptId();
+        paidKeeps = paid.amount();
+      } else if (effect instanceof MoneyEffect.ReviewClosed
+          && reviewRefundAsked
+          && money.payment().isEmpty()
+          && stage.takesPayment()
+          && !money.inReview()) {
+        // All the operator asked back came back: the order ends (ReviewRefunded).
+        stage = OrderStanding.Stage.REFUNDED_FROM_REVIEW;
+        reviewRefundAsked = false;
       } else if (effect instanceof MoneyEffect.ReadBack readBack) {
         readBack(readBack.attemptId());
       }
@@ -288,6 +326,7 @@ final class MoneyWorld {
     if (paidNow != paidEffects) {
       problems.add("a payment without its Paid effect, or the other way round");
     }
+    problems.addAll(standingProblems());
     readBackAll = false;
     if (!problems.isEmpty()) {
       throw new AssertionError(
@@ -297,6 +336,73 @@ final class MoneyWorld {
               + "\nlast observations: "
               + history.subList(Math.max(0, history.size() - 12), history.size()));
     }
+  }
+
+  /**
+   * The order's status is what its ledger shows: checked against a reading of the ledger's rows
+   * alone (what the {@code Paid} effect made the payment keep, what went back of it), and every
+   * status but a final one has a way out: money before a person has an operator's action; an order
+   * still taking a payment can be called off.
+   */
+  private List<String> standingProblems() {
+    List<String> problems = new ArrayList<>();
+    OrderStanding standing = OrderStanding.of(money, stage);
+    OrderStanding.Status status = standing.status();
+    boolean paidFamily =
+        status == OrderStanding.Status.PAID
+            || status == OrderStanding.Status.PARTIALLY_REFUNDED
+            || status == OrderStanding.Status.REFUNDED;
+    if (paidAttempt < 0) {
+      boolean endedByReviewRefund =
+          status == OrderStanding.Status.REFUNDED
+              && stage == OrderStanding.Stage.REFUNDED_FROM_REVIEW;
+      if ((paidFamily && !endedByReviewRefund) || standing.paid() != 0) {
+        problems.add("status " + status + " with no payment on the ledger");
+      }
+    } else {
+      long charged = ledgerCharged.getOrDefault(paidAttempt, 0L);
+      long returned = ledgerReturned.getOrDefault(paidAttempt, 0L);
+      long withdrawn = ledgerWithdrawn.getOrDefault(paidAttempt, 0L);
+      boolean lost =
+          money
+              .attempt(paidAttempt)
+              .map(a -> a.dispute().state() == OrderMoney.Dispute.State.LOST)
+              .orElse(false);
+      long refunded =
+          Math.min(
+              paidKeeps, Math.max(0, returned - (charged - paidKeeps)) + (lost ? withdrawn : 0));
+      if (standing.paid() != paidKeeps || standing.refunded() != refunded) {
+        problems.add(
+            "the order shows paid %d, refunded %d; its ledger's rows say %d, %d"
+                .formatted(standing.paid(), standing.refunded(), paidKeeps, refunded));
+      }
+      OrderStanding.Status byRows =
+          refunded == 0
+              ? OrderStanding.Status.PAID
+              : refunded >= paidKeeps
+                  ? OrderStanding.Status.REFUNDED
+                  : OrderStanding.Status.PARTIALLY_REFUNDED;
+      if (status != OrderStanding.Status.NEEDS_REVIEW && status != byRows) {
+        problems.add("status " + status + " where its ledger's rows say " + byRows);
+      }
+    }
+    boolean beforeAPerson = money.attempts().stream().anyMatch(AttemptMoney::reviewed);
+    if ((status == OrderStanding.Status.NEEDS_REVIEW) != beforeAPerson) {
+      problems.add("status " + status + " while money before a person is " + beforeAPerson);
+    }
+    // A return asked and not yet confirmed is a way out too: the gateway's answer, or the outcome
+    // an
+    // operator records of a refund in doubt (a Returned or a ReturnRefused).
+    if (status == OrderStanding.Status.NEEDS_REVIEW
+        && money.attempts().stream()
+            .allMatch(a -> MoneyDecider.waysOut(money, a.id()).isEmpty() && a.returning() == 0)) {
+      problems.add("in review with no way out for an operator");
+    }
+    if (status.open()
+        && MoneyDecider.decide(money, new MoneyObservation.Closed()).refusal().isPresent()) {
+      problems.add("an order that takes a payment cannot be called off");
+    }
+    return problems;
   }
 
   @Override
