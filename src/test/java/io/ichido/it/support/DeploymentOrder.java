@@ -28,6 +28,9 @@ public final class DeploymentOrder implements ClassOrderer {
 
   private static int group(ClassDescriptor descriptor) {
     Class<?> test = descriptor.getTestClass();
+    if (test.isAnnotationPresent(AfterTheRun.class)) {
+      return 3;
+    }
     if (OnSharedDeployment.class.isAssignableFrom(test)) {
       return 1;
     }
