@@ -8,6 +8,7 @@ import io.ichido.payments.entity.MoneyObservation;
 import io.ichido.payments.entity.OrderMoney;
 import io.ichido.payments.entity.OrderMoney.AttemptMoney;
 import io.ichido.payments.entity.OrderMoney.Role;
+import io.ichido.payments.entity.OrderStanding;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -50,6 +51,9 @@ class MoneyStateTableTest {
         .as("attempt 1 after")
         .isEqualTo(cells[2]);
     assertThat(effects(decision)).as("effects").isEqualTo(cells[3]);
+    assertThat(OrderStanding.of(decision.money(), OrderStanding.Stage.OPEN).status().name())
+        .as("the order after, as its ledger shows it")
+        .isEqualTo(cells.length > 4 ? cells[4] : "?");
     assertThat(MoneyDecider.problems(decision.money())).as("the rules after it").isEmpty();
   }
 
