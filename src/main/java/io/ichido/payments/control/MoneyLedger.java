@@ -132,7 +132,7 @@ public class MoneyLedger {
               paid,
               surplusRefused || (!refundable && role != Role.REVIEW),
               refundable,
-              dispute(attempt, order, role, sum[2]));
+              dispute(attempt, sum[2]));
       attempts.add(money.loose() > 0 ? money : money.retried());
     }
     OrderMoney money = new OrderMoney(order.amount(), order.currency(), true, attempts);
@@ -150,18 +150,11 @@ public class MoneyLedger {
     return currencies;
   }
 
-  private static OrderMoney.Dispute dispute(
-      ChargeAttempt attempt, PayableOrder order, Role role, long withdrawn) {
-    OrderMoney.Dispute.State state;
-    if (attempt.dispute() != null) {
-      state = OrderMoney.Dispute.State.valueOf(attempt.dispute());
-    } else {
-      // Told before disputes were recorded: a paid order is back before a person only then.
-      state =
-          role == Role.PAYMENT && order.standing() == PayableOrder.Standing.IN_REVIEW
-              ? OrderMoney.Dispute.State.OPEN
-              : OrderMoney.Dispute.State.NONE;
-    }
+  private static OrderMoney.Dispute dispute(ChargeAttempt attempt, long withdrawn) {
+    OrderMoney.Dispute.State state =
+        attempt.dispute() == null
+            ? OrderMoney.Dispute.State.NONE
+            : OrderMoney.Dispute.State.valueOf(attempt.dispute());
     return new OrderMoney.Dispute(state, withdrawn, attempt.disputeSeen());
   }
 

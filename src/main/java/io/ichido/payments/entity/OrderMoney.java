@@ -100,6 +100,15 @@ public record OrderMoney(long owed, String currency, boolean open, List<AttemptM
       return dispute.state() == Dispute.State.OPEN;
     }
 
+    /**
+     * Whether a dispute about it is open and some of it is not back with the customer by a refund:
+     * the merchant may contest what the bank took, a person's decision even when the bank took all
+     * it still held.
+     */
+    public boolean contested() {
+      return disputed() && returned < received;
+    }
+
     /** What disputes hold of it now: taken back by the customer's bank, net of reinstatements. */
     public long withdrawn() {
       return dispute.withdrawn();

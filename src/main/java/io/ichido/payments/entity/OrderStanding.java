@@ -60,8 +60,8 @@ public record OrderStanding(Status status, long paid, long refunded) {
   }
 
   /**
-   * The order's standing: before a person while some of its money is; paid (and perhaps refunded)
-   * once an attempt is its payment; else where its stage left it.
+   * The order's standing: before a person while some of its money is, or its payment is disputed;
+   * paid (and perhaps refunded) once an attempt is its payment; else where its stage left it.
    */
   public static OrderStanding of(OrderMoney money, Stage stage) {
     Optional<AttemptMoney> payment = money.payment();
@@ -69,7 +69,10 @@ public record OrderStanding(Status status, long paid, long refunded) {
     long refunded =
         payment.map(p -> Math.min(p.paid(), p.refundedOfPayment() + lost(p))).orElse(0L);
     Status status;
-    if (money.inReview()) {
+    if (money.inReview() || payment.filter(AttemptMoney::contested).isPresent()) {
+      // A contested payment is before a person even when the bank took all it held: the merchant
+      // answers the dispute at the gateway, and its close (won or lost) ends it. One refunded in
+      // full leaves nothing to contest.
       status = Status.NEEDS_REVIEW;
     } else if (payment.isPresent()) {
       status =

@@ -46,9 +46,10 @@ import org.junit.jupiter.api.Test;
  * refund). Afterwards, for every order, what the gateways hold (paid minus refunded) is the order's
  * amount or nothing, never more, its ledger equals the sandbox's charge by charge, every charge is
  * named in the payment log, and no attempt or refund is left in doubt, nor money waiting for a
- * person, once the sweep has run. Every fifth order tells the declined-then-captured story and
- * every third Omise order the abandoned one: 60 orders (12 declined first, 4 abandoned 3-D Secure)
- * prove it in {@code ./mvnw verify}; {@code -Psoak} runs the 200 it was written with.
+ * person, once the sweep has run; every order whose charge was answered 201 is paid, and every
+ * order's status is what its ledger rows say. Every fifth order tells the declined-then-captured
+ * story and every third Omise order the abandoned one: 60 orders (12 declined first, 4 abandoned
+ * 3-D Secure) prove it in {@code ./mvnw verify}; {@code -Psoak} runs the 200 it was written with.
  */
 @ArquillianTest
 class EveryYenSoakIT {
@@ -57,6 +58,9 @@ class EveryYenSoakIT {
   private static final int CLIENTS = 8;
   private static final List<String> GATEWAYS = List.of("stripe", "omise", "komoju", "2c2p");
   private static final String CHARGE = "/api/payments/charge";
+
+  /** Every charge answered 201, by order: the client was told its payment was taken. */
+  private static final Map<Long, String> ACKNOWLEDGED = new ConcurrentHashMap<>();
 
   @Deployment(testable = false)
   static WebArchive deployment() {
@@ -245,6 +249,19 @@ class EveryYenSoakIT {
         }
       }
     }
+    // No acknowledged payment lost: an order whose charge was answered 201 is paid, and its
+    // status is what its ledger says (one payment, holding the order's amount; an order that
+    // lapsed holds nothing).
+    for (Map.Entry<Long, String> told : ACKNOWLEDGED.entrySet()) {
+      if (amounts.containsKey(told.getKey()) && !"PAID".equals(status(told.getKey()))) {
+        wrong.add(
+            "order %d answered %s ends %s"
+                .formatted(told.getKey(), told.getValue(), status(told.getKey())));
+      }
+    }
+    for (Map.Entry<Long, Long> order : amounts.entrySet()) {
+      wrong.addAll(statusAsItsLedger(order.getKey(), order.getValue()));
+    }
     JsonNode books = PaymentLog.verify().path("ledger");
     for (JsonNode problem : books.path("problems")) {
       if (amounts.containsKey(problem.path("orderId").asLong())) {
@@ -317,6 +334,7 @@ class EveryYenSoakIT {
       assertThat(paid.body()).containsAnyOf("order-already-paid", "order-not-payable");
     } else {
       assertThat(paid.statusCode()).as(paid.body()).isEqualTo(201);
+      ACKNOWLEDGED.put(orderId, paid.body());
     }
   }
 
@@ -329,6 +347,36 @@ class EveryYenSoakIT {
 
   private static String status(long orderId) {
     return Db.text("SELECT status FROM customer_order WHERE id = ?", orderId);
+  }
+
+  /**
+   * Where the order's status is not what its ledger rows say: paid, one attempt is its payment and
+   * holds its amount, and no other attempt holds anything; lapsed, no attempt holds anything.
+   */
+  private static List<String> statusAsItsLedger(long orderId, long amount) {
+    String status = status(orderId);
+    List<Map<String, Object>> held =
+        Db.rows(
+            "SELECT a.id, a.status, COALESCE(sum(CASE WHEN m.movement = 'CHARGED' THEN m.amount"
+                + " WHEN m.movement = 'REINSTATED' THEN m.amount ELSE -m.amount END), 0) AS held"
+                + " FROM charge_attempt a LEFT JOIN money_movement m ON m.attempt_id = a.id"
+                + " WHERE a.order_id = ? GROUP BY a.id, a.status",
+            orderId);
+    long payments =
+        held.stream()
+            .filter(a -> "SUCCEEDED".equals(a.get("status")))
+            .filter(a -> ((Number) a.get("held")).longValue() == amount)
+            .count();
+    long holding = held.stream().filter(a -> ((Number) a.get("held")).longValue() != 0).count();
+    boolean agrees =
+        switch (status) {
+          case "PAID" -> payments == 1 && holding == 1;
+          case "EXPIRED" -> holding == 0;
+          default -> false;
+        };
+    return agrees
+        ? List.of()
+        : List.of("order %d is %s, and its ledger holds %s".formatted(orderId, status, held));
   }
 
   /**

@@ -271,6 +271,29 @@ class OncePerOrderIT extends OnSharedDeployment {
     assertThat(charged.answer().statusCode()).as(charged.answer().body()).isEqualTo(502);
     assertThat(charged.answer().body()).contains("gateway-rejected");
     assertNeverPaid(charged.orderId(), charged.sku());
+    reconciliationNamesTheLie(gateway, charged.orderId(), alteration);
+  }
+
+  /**
+   * The gateway said it twice, so the order's ledger holds what it said, before a person: only the
+   * gateway's own records show what it took. The reconciliation with them names the difference.
+   */
+  private static void reconciliationNamesTheLie(String gateway, long orderId, String alteration) {
+    java.time.Instant now = java.time.Instant.now();
+    HttpResponse<String> run =
+        Api.as("operator")
+            .postJson(
+                "/api/reconciliation/runs",
+                "recon-" + UUID.randomUUID(),
+                "{\"gateway\":\"%s\",\"from\":\"%s\",\"to\":\"%s\"}"
+                    .formatted(gateway, now.minusSeconds(300), now.plusSeconds(1)));
+    assertThat(run.statusCode()).as(run.body()).isEqualTo(200);
+    assertThat(Shopper.json(run.body()).has("failure")).as(run.body()).isFalse();
+    assertThat(
+            Db.text(
+                "SELECT string_agg(kind, ',') FROM book_difference WHERE order_id = ?", orderId))
+        .as("what the reconciliation named of order " + orderId)
+        .isEqualTo(alteration.equals("alter_amount") ? "AMOUNT_DIFFERS" : "CURRENCY_DIFFERS");
   }
 
   /** A card charge of a new order of its own, whose next {@code times} requests take the fault. */

@@ -386,7 +386,9 @@ final class MoneyWorld {
         problems.add("status " + status + " where its ledger's rows say " + byRows);
       }
     }
-    boolean beforeAPerson = money.attempts().stream().anyMatch(AttemptMoney::reviewed);
+    boolean beforeAPerson =
+        money.attempts().stream()
+            .anyMatch(a -> a.reviewed() || (a.role() == Role.PAYMENT && a.contested()));
     if ((status == OrderStanding.Status.NEEDS_REVIEW) != beforeAPerson) {
       problems.add("status " + status + " while money before a person is " + beforeAPerson);
     }
@@ -395,7 +397,12 @@ final class MoneyWorld {
     // operator records of a refund in doubt (a Returned or a ReturnRefused).
     if (status == OrderStanding.Status.NEEDS_REVIEW
         && money.attempts().stream()
-            .allMatch(a -> MoneyDecider.waysOut(money, a.id()).isEmpty() && a.returning() == 0)) {
+            .allMatch(
+                a ->
+                    MoneyDecider.waysOut(money, a.id()).isEmpty()
+                        && a.returning() == 0
+                        // An open dispute's way out is its answer at the gateway, which closes it.
+                        && !a.disputed())) {
       problems.add("in review with no way out for an operator");
     }
     if (status.open()
