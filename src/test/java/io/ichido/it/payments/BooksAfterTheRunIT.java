@@ -29,9 +29,9 @@ import org.junit.jupiter.api.Test;
  * <p>Accounted for, and so not a difference: an order the reconciliation has named (a row of {@code
  * book_difference}: a test planted a charge made only in the dashboard, or a gateway that lied, and
  * proved the reconciliation finds it); charges made while a test ran on a database of its own
- * ({@code FailoverIT}'s cluster), whose orders are not in this database; and Stripe's and KOMOJU's
- * disputes, whose money the sandbox keeps in dispute objects rather than on the charge (2C2P's
- * chargebacks are on the charge and are compared).
+ * ({@code FailoverIT}'s cluster), whose orders are not in this database; and the disputes of the
+ * gateways other than 2C2P, whose money the sandbox keeps in dispute objects rather than on the
+ * charge (2C2P's chargebacks are on the charge and are compared).
  */
 @AfterTheRun
 class BooksAfterTheRunIT {
