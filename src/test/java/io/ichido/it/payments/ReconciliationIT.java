@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ichido.it.support.Api;
 import io.ichido.it.support.Db;
+import io.ichido.it.support.Metrics;
 import io.ichido.it.support.OnSharedDeployment;
 import io.ichido.it.support.PaymentLog;
 import io.ichido.it.support.Sandbox;
@@ -202,6 +203,12 @@ class ReconciliationIT extends OnSharedDeployment {
             resolve, "resolve-" + UUID.randomUUID(), "{\"note\":\"refunded in the dashboard\"}");
     assertThat(resolved.statusCode()).as(resolved.body()).isEqualTo(200);
     assertThat(differenceOf(dashboardIntent)).as("no longer listed").isNull();
+    long open = Db.count("SELECT count(*) FROM book_difference WHERE resolved_at IS NULL");
+    assertThat(Metrics.counter("ichido_reconciliation_differences_open"))
+        .as(
+            "the gauge an alert watches: the differences open now, this test's other two among them")
+        .isEqualTo((double) open)
+        .isGreaterThanOrEqualTo(2);
     assertThat(chained("BOOKS_DIFFERENCE_RESOLVED", dashboardIntent)).isOne();
     assertThat(
             Db.text(
