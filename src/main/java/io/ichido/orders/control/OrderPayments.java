@@ -66,10 +66,11 @@ public class OrderPayments {
 
   void onPaymentAuthorized(@Observes PaymentAuthorized event) {
     CustomerOrder order = orders.lock(event.orderId());
-    if (shown(order).standing().status() == OrderStanding.Status.PENDING_PAYMENT) {
+    OrderLedgers.Shown shown = shown(order);
+    if (shown.standing(order.stage()).status() == OrderStanding.Status.PENDING_PAYMENT) {
       order.awaited();
     }
-    project(order, "payment authorized at " + event.gateway());
+    project(order, shown, "payment authorized at " + event.gateway(), null, null);
   }
 
   void onPaymentSucceeded(@Observes PaymentSucceeded event) {
@@ -109,12 +110,13 @@ public class OrderPayments {
     boolean ends =
         shown.payment() == null
             && order.stage().takesPayment()
-            && shown.standing().status() != OrderStanding.Status.NEEDS_REVIEW;
+            && shown.standing(order.stage()).status() != OrderStanding.Status.NEEDS_REVIEW;
     if (ends) {
       order.ended(OrderStanding.Stage.REFUNDED_FROM_REVIEW);
     }
     project(
         order,
+        shown,
         "refunded from review by "
             + event.operator()
             + ": "
@@ -132,9 +134,10 @@ public class OrderPayments {
 
   void onPaymentFailed(@Observes PaymentFailed event) {
     CustomerOrder order = orders.lock(event.orderId());
-    if (shown(order).standing().status() == OrderStanding.Status.AWAITING_PAYMENT) {
+    OrderLedgers.Shown shown = shown(order);
+    if (shown.standing(order.stage()).status() == OrderStanding.Status.AWAITING_PAYMENT) {
       order.ended(OrderStanding.Stage.FAILED);
-      project(order, "payment failed: " + event.reason());
+      project(order, shown, "payment failed: " + event.reason(), null, null);
       ended.fire(
           new OrderPaymentEnded(OrderDetails.of(order), OrderPaymentEnded.Cause.FAILED, null));
     } else {
@@ -144,9 +147,10 @@ public class OrderPayments {
 
   void onPaymentExpired(@Observes PaymentExpired event) {
     CustomerOrder order = orders.lock(event.orderId());
-    if (shown(order).standing().status().open()) {
+    OrderLedgers.Shown shown = shown(order);
+    if (shown.standing(order.stage()).status().open()) {
       order.ended(OrderStanding.Stage.EXPIRED);
-      project(order, "payment expired at " + event.gateway());
+      project(order, shown, "payment expired at " + event.gateway(), null, null);
       ended.fire(
           new OrderPaymentEnded(
               OrderDetails.of(order), OrderPaymentEnded.Cause.EXPIRED, event.customerEmail()));
@@ -194,9 +198,10 @@ public class OrderPayments {
 
   void onPaymentWindowClosed(@Observes PaymentWindowClosed event) {
     CustomerOrder order = orders.lock(event.orderId());
-    if (shown(order).standing().status() == OrderStanding.Status.PENDING_PAYMENT) {
+    OrderLedgers.Shown shown = shown(order);
+    if (shown.standing(order.stage()).status() == OrderStanding.Status.PENDING_PAYMENT) {
       order.ended(OrderStanding.Stage.EXPIRED);
-      project(order, "unpaid after " + event.window());
+      project(order, shown, "unpaid after " + event.window(), null, null);
       ended.fire(
           new OrderPaymentEnded(OrderDetails.of(order), OrderPaymentEnded.Cause.UNPAID, null));
     } else {
@@ -207,10 +212,12 @@ public class OrderPayments {
   /** Its shop called the order off, with no payment of it open that could still pay it. */
   void onPaymentCancelled(@Observes PaymentCancelled event) {
     CustomerOrder order = orders.lock(event.orderId());
-    if (shown(order).standing().status().open()) {
+    OrderLedgers.Shown shown = shown(order);
+    if (shown.standing(order.stage()).status().open()) {
       order.ended(OrderStanding.Stage.CANCELLED);
       project(
           order,
+          shown,
           event.reason() == null
               ? "cancelled by its shop"
               : "cancelled by its shop: " + event.reason(),
@@ -260,18 +267,28 @@ public class OrderPayments {
     project(order, reason, null, null);
   }
 
-  /**
-   * The order takes what its ledger shows; a status that moved is told with {@code reason}, and an
-   * order that has a payment for the first time is paid.
-   */
   private void project(CustomerOrder order, String reason, String actor, String reviewReason) {
-    OrderLedgers.Shown shown = shown(order);
+    project(order, shown(order), reason, actor, reviewReason);
+  }
+
+  /**
+   * The order takes what its ledger shows ({@code shown}, read once in the handler, the standing
+   * taken at the order's stage as it is now); a status that moved is told with {@code reason}, and
+   * an order that has a payment for the first time is paid.
+   */
+  private void project(
+      CustomerOrder order,
+      OrderLedgers.Shown shown,
+      String reason,
+      String actor,
+      String reviewReason) {
+    OrderStanding standing = shown.standing(order.stage());
     OrderLedgers.Payment payment = shown.payment();
     OrderStatus before = order.status();
     boolean paidBefore = order.paidAt() != null;
     boolean moved =
         order.project(
-            shown.standing(),
+            standing,
             payment == null
                 ? null
                 : new CustomerOrder.PaymentNames(
@@ -296,7 +313,7 @@ public class OrderPayments {
               payment.customerEmail(),
               payment.gateway(),
               payment.chargeId(),
-              shown.standing().paid()));
+              standing.paid()));
     }
   }
 

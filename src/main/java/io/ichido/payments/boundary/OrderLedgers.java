@@ -25,7 +25,7 @@ public class OrderLedgers {
   @Inject MoneyLedger ledger;
 
   /**
-   * The order's standing now, read from its ledger in the caller's transaction (under the order's
+   * The order's money now, read from its ledger in the caller's transaction (under the order's
    * lock), with the attempt that is its payment, if one is.
    */
   @Transactional(TxType.MANDATORY)
@@ -44,11 +44,20 @@ public class OrderLedgers {
                         a.idempotencyKey(),
                         a.customerEmail()))
             .orElse(null);
-    return new Shown(OrderStanding.of(money, order.stage()), payment);
+    return new Shown(money, payment);
   }
 
-  /** An order's standing, and the attempt that is its payment (null without one). */
-  public record Shown(OrderStanding standing, Payment payment) {}
+  /**
+   * An order's money as its ledger shows it, and the attempt that is its payment (null without
+   * one).
+   */
+  public record Shown(OrderMoney money, Payment payment) {
+
+    /** The order's standing at {@code stage}: read once, taken again after the stage moved. */
+    public OrderStanding standing(OrderStanding.Stage stage) {
+      return OrderStanding.of(money, stage);
+    }
+  }
 
   /** The attempt that is an order's payment, by the names its gateway and its client gave it. */
   public record Payment(
