@@ -7,6 +7,7 @@ import io.ichido.it.support.Api;
 import io.ichido.it.support.Await;
 import io.ichido.it.support.Db;
 import io.ichido.it.support.SecondServer;
+import io.ichido.it.support.ServersOfItsOwn;
 import io.ichido.it.support.Together;
 import java.io.IOException;
 import java.net.http.HttpResponse;
@@ -59,6 +60,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * (deploy-file@publish-idempotency-team).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@ServersOfItsOwn
 class ExampleTemplateIT {
 
   private static final Path TEMPLATE = Path.of("src/examples/transfers");

@@ -9,6 +9,7 @@ import io.ichido.it.idempotency.standalone.LedgerResource;
 import io.ichido.it.support.Api;
 import io.ichido.it.support.Await;
 import io.ichido.it.support.Db;
+import io.ichido.it.support.OwnDeployment;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Instant;
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.Test;
  * expiry on every answer, and the events a team's observer hears.
  */
 @ArquillianTest
+@OwnDeployment
 class IdempotentOptionsIT {
 
   private static final String BASE = "/ledger-options/api/ledger/options/";

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.ichido.it.idempotency.standalone.VetoIdempotentInterceptor;
 import io.ichido.it.support.Api;
 import io.ichido.it.support.Db;
+import io.ichido.it.support.OwnDeployment;
 import io.ichido.it.support.ServerLog;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * appeared in the server's /openapi document for the tests after it.
  */
 @ArquillianTest
+@OwnDeployment
 class InactiveLayerIT {
 
   private static final String SERVICES =

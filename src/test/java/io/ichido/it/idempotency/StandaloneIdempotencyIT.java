@@ -11,6 +11,7 @@ import io.ichido.it.idempotency.standalone.OpenLedgerResource;
 import io.ichido.it.support.Api;
 import io.ichido.it.support.Await;
 import io.ichido.it.support.Db;
+import io.ichido.it.support.OwnDeployment;
 import java.io.File;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.Test;
  * as a team would build it: the contract holds there too.
  */
 @ArquillianTest
+@OwnDeployment
 class StandaloneIdempotencyIT {
 
   private static final String LEDGER = "/ledger-it/api/ledger";

@@ -9,6 +9,7 @@ import io.ichido.it.support.Db;
 import io.ichido.it.support.Deployments;
 import io.ichido.it.support.Mailbox;
 import io.ichido.it.support.OrderJson;
+import io.ichido.it.support.OwnDeployment;
 import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.Shopper;
 import jakarta.mail.MessagingException;
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
+@OwnDeployment
 class OutboxIT {
 
   private static final Api SHOP_A = Api.as("shop-a");

@@ -7,6 +7,7 @@ import io.ichido.it.support.Api;
 import io.ichido.it.support.Await;
 import io.ichido.it.support.Db;
 import io.ichido.it.support.Deployments;
+import io.ichido.it.support.OwnDeployment;
 import io.ichido.it.support.PaymentLog;
 import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.Shopper;
@@ -52,6 +53,7 @@ import org.junit.jupiter.api.Test;
  * 3-D Secure) prove it in {@code ./mvnw verify}; {@code -Psoak} runs the 200 it was written with.
  */
 @ArquillianTest
+@OwnDeployment
 class EveryYenSoakIT {
 
   private static final int ORDERS = SoakSize.of(60, 200);

@@ -7,6 +7,7 @@ import io.ichido.it.support.Api;
 import io.ichido.it.support.Db;
 import io.ichido.it.support.Deployments;
 import io.ichido.it.support.OrderJson;
+import io.ichido.it.support.OwnDeployment;
 import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.Shopper;
 import java.net.http.HttpResponse;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.Test;
  * no other test may be using while this one fills them.
  */
 @ArquillianTest
+@OwnDeployment
 class GatewayLanesIT {
 
   private static final String CHARGE = "/api/payments/charge";

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.ichido.it.support.Api;
 import io.ichido.it.support.Db;
 import io.ichido.it.support.Deployments;
+import io.ichido.it.support.OwnDeployment;
 import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.Shopper;
 import java.net.http.HttpResponse;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * 3 s, which every other test of a lost Omise answer relies on.
  */
 @ArquillianTest
+@OwnDeployment
 class OmiseAsShippedIT {
 
   private static final String CHARGE = "/api/payments/charge";

@@ -22,6 +22,7 @@ import io.ichido.it.support.Db;
 import io.ichido.it.support.Deployments;
 import io.ichido.it.support.Mailbox;
 import io.ichido.it.support.OrderJson;
+import io.ichido.it.support.OwnDeployment;
 import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.ServerLog;
 import io.ichido.it.support.Shopper;
@@ -48,6 +49,7 @@ import org.junit.jupiter.api.Test;
 
 /** Health, OpenAPI, metrics and traces as operators and client teams see them. */
 @ArquillianTest
+@OwnDeployment
 class PlatformIT {
 
   /** Where the server exports its spans (an OTLP collector of the test's own). */

@@ -11,6 +11,7 @@ import io.ichido.it.support.Deployments;
 import io.ichido.it.support.Mailbox;
 import io.ichido.it.support.OrderJson;
 import io.ichido.it.support.Outbox;
+import io.ichido.it.support.OwnDeployment;
 import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.SecondServer;
 import io.ichido.it.support.Shopper;
@@ -66,6 +67,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@OwnDeployment
 class ClusterIT {
 
   private static final String APP = "ichido-cluster";

@@ -8,6 +8,7 @@ import io.ichido.it.support.Mailbox;
 import io.ichido.it.support.OrderJson;
 import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.SecondServer;
+import io.ichido.it.support.ServersOfItsOwn;
 import io.ichido.it.support.Shopper;
 import io.ichido.it.support.SoakSize;
 import java.net.http.HttpRequest;
@@ -60,6 +61,7 @@ import org.junit.jupiter.api.Timeout;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
+@ServersOfItsOwn
 class FailoverIT {
 
   private static final String APP = "ichido-failover";
@@ -71,7 +73,7 @@ class FailoverIT {
   private static final int CLIENTS = 8;
 
   /** Order ids far from the build's database's: the sandbox tells orders apart by id. */
-  private static final long FIRST_ORDER_ID = 800_000_001L;
+  private static final long FIRST_ORDER_ID = ServersOfItsOwn.FIRST_ORDER_ID;
 
   private static final PostgresPair.Replication REPLICATION =
       PostgresPair.Replication.valueOf(
@@ -82,7 +84,8 @@ class FailoverIT {
           Integer.getInteger("ichido.failoverHttpPort", 9085),
           Integer.getInteger("ichido.failoverHttpsPort", 9448));
 
-  private static final Mailbox MAILBOX = Mailbox.shared();
+  /** Its own: it runs beside the tests that stop the shared one for a while. */
+  private static Mailbox mailbox;
 
   private static PostgresPair pair;
 
@@ -107,7 +110,9 @@ class FailoverIT {
             REPLICATION);
     pair.update(
         "ALTER TABLE customer_order ALTER COLUMN id RESTART WITH " + FIRST_ORDER_ID, List.of());
+    mailbox = Mailbox.ofItsOwn(Integer.getInteger("ichido.failoverSmtpPort", 13026));
     Map<String, String> config = Deployments.mailingTheMailbox();
+    config.put("ichido.mail.port", Integer.toString(mailbox.port()));
     config.put("ichido.idempotency.purge.interval", "PT2S");
     config.put("ichido.payments.reconcile.interval", "PT2S");
     config.put("ichido.payments.reconcile.max-backoff", "PT4S");
@@ -127,6 +132,9 @@ class FailoverIT {
     SERVER.stop();
     if (pair != null) {
       pair.close();
+    }
+    if (mailbox != null) {
+      mailbox.stop();
     }
   }
 
@@ -344,7 +352,7 @@ class FailoverIT {
       String address = customerEmail(orderId);
       int expected = refunded.contains(orderId) ? 2 : 1;
       failover
-          .assertThat(eventually(() -> MAILBOX.count(address) >= expected, Duration.ofSeconds(30)))
+          .assertThat(eventually(() -> mailbox.count(address) >= expected, Duration.ofSeconds(30)))
           .as("mail to %s", address)
           .isTrue();
     }
@@ -352,7 +360,7 @@ class FailoverIT {
     for (long orderId : ordered.keySet()) {
       String address = customerEmail(orderId);
       failover
-          .assertThat(MAILBOX.count(address))
+          .assertThat(mailbox.count(address))
           .as("mail to %s", address)
           .isEqualTo(refunded.contains(orderId) ? 2 : 1);
     }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.ichido.it.support.Api;
 import io.ichido.it.support.Db;
 import io.ichido.it.support.Deployments;
+import io.ichido.it.support.OwnDeployment;
 import io.ichido.it.support.PaymentLog;
 import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.ServerLog;
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.Test;
  * (the gateways on the sandbox), so 2C2P still works.
  */
 @ArquillianTest
+@OwnDeployment
 class UnsafeGatewayIT {
 
   private static final Api SHOP_A = Api.as("shop-a");

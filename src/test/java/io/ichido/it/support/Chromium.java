@@ -225,6 +225,9 @@ public final class Chromium implements BeforeAllCallback, AfterEachCallback, Aft
           }
         };
     wait.ignoring(StaleElementReferenceException.class);
+    // Selenium asks twice a second by default: a page that is ready waits 250 ms on average
+    // before the test sees it, every wait of every browser test.
+    wait.pollingEvery(Duration.ofMillis(100));
     return wait;
   }
 

@@ -9,11 +9,15 @@ import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
  * The order of the test classes of a run (junit-platform.properties names it): first those that
- * need no Arquillian deployment (servers of their own, the WAR's contents; the test server is not
- * even started yet, so nothing else runs on the database meanwhile), then every class on the shared
- * deployment, deployed once, then the classes with a deployment of their own, by name. Each switch
- * of deployment costs an undeployment and a deployment; in this order there is one per
- * configuration.
+ * need no Arquillian deployment (the WAR's contents, servers of their own), then every class on the
+ * shared deployment, deployed once, then the classes with a deployment of their own, by name. Each
+ * switch of deployment costs an undeployment and a deployment; in this order there is one per
+ * configuration. The classes on servers of their own ({@link ServersOfItsOwn}) run beside the
+ * others from the start, and the classes after the shared deployment wait for them.
+ *
+ * <p>An Arquillian class must say which deployment it runs on: a class on a deployment of its own
+ * that ran among the shared deployment's would undeploy it under them, and one that did not wait
+ * for the classes on servers of their own could restart the database under them.
  */
 public final class DeploymentOrder implements ClassOrderer {
 
@@ -34,10 +38,19 @@ public final class DeploymentOrder implements ClassOrderer {
     if (OnSharedDeployment.class.isAssignableFrom(test)) {
       return 1;
     }
+    if (test.isAnnotationPresent(OwnDeployment.class)) {
+      return 2;
+    }
     boolean arquillian =
         AnnotationSupport.findRepeatableAnnotations(test, ExtendWith.class).stream()
             .flatMap(e -> java.util.Arrays.stream(e.value()))
             .anyMatch(e -> e.getName().startsWith("org.jboss.arquillian"));
-    return arquillian ? 2 : 0;
+    if (arquillian) {
+      throw new IllegalStateException(
+          test.getName()
+              + " runs on an Arquillian deployment: implement OnSharedDeployment, or annotate it"
+              + " @OwnDeployment");
+    }
+    return 0;
   }
 }

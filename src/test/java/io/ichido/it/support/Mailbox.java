@@ -20,7 +20,8 @@ import java.util.logging.Logger;
  * The test run's one SMTP server (GreenMail) on the run's SMTP port, which every deployment mails,
  * and what it received. Started by the first test that asks for it ({@link #shared()}), it listens
  * until the test JVM exits. Tests count the mail of their own customers' addresses, never all of
- * it.
+ * it. A class on a server of its own, running beside the others, has an SMTP server of its own
+ * ({@link #ofItsOwn(int)}): the shared one is stopped for a while by the tests of mail that waits.
  */
 public final class Mailbox {
 
@@ -29,22 +30,38 @@ public final class Mailbox {
 
   private static Mailbox shared;
 
-  private final GreenMail smtp =
-      new GreenMail(new ServerSetup(PORT, "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
+  private final int port;
+  private final GreenMail smtp;
 
-  private Mailbox() {}
+  private Mailbox(int port) {
+    this.port = port;
+    this.smtp = new GreenMail(new ServerSetup(port, "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
+  }
 
   /** The run's SMTP server, listening. */
   public static synchronized Mailbox shared() {
     if (shared == null) {
       // GreenMail says so at INFO for every new recipient: thousands of lines in a run.
       Logger.getLogger("com.icegreen.greenmail").setLevel(Level.WARNING);
-      shared = new Mailbox();
+      shared = new Mailbox(PORT);
       shared.start();
       Mailbox stopping = shared;
       Runtime.getRuntime().addShutdownHook(new Thread(stopping::stop, "mailbox-stop"));
     }
     return shared;
+  }
+
+  /** An SMTP server of a test class's own on {@code port}, listening; the class stops it. */
+  public static Mailbox ofItsOwn(int port) {
+    Logger.getLogger("com.icegreen.greenmail").setLevel(Level.WARNING);
+    Mailbox own = new Mailbox(port);
+    own.start();
+    return own;
+  }
+
+  /** The port it listens on, for a deployment's {@code ichido.mail.port}. */
+  public int port() {
+    return port;
   }
 
   /**
@@ -68,7 +85,7 @@ public final class Mailbox {
       }
       if (!smtp.isRunning()) {
         if (attempt >= 5) {
-          throw new IllegalStateException("The mailbox could not listen on port " + PORT);
+          throw new IllegalStateException("The mailbox could not listen on port " + port);
         }
         smtp.stop();
       }
@@ -87,23 +104,23 @@ public final class Mailbox {
   }
 
   /** Until nothing listens on the port, at most ten seconds. */
-  private static void untilFree() {
+  private void untilFree() {
     long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     while (true) {
       try (ServerSocket probe = new ServerSocket()) {
         probe.setReuseAddress(true);
-        probe.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), PORT));
+        probe.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
         return;
       } catch (IOException listening) {
         if (System.nanoTime() > until) {
-          throw new IllegalStateException("SMTP port " + PORT + " still taken", listening);
+          throw new IllegalStateException("SMTP port " + port + " still taken", listening);
         }
       }
       try {
         Thread.sleep(50);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw new IllegalStateException("Interrupted waiting for SMTP port " + PORT, e);
+        throw new IllegalStateException("Interrupted waiting for SMTP port " + port, e);
       }
     }
   }

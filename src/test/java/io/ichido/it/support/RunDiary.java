@@ -8,11 +8,12 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * When each test class of the run began: the classes run one after the other ({@link
- * DeploymentOrder}), so an order placed between one class's start and the next's was placed by the
- * first. {@code BooksAfterTheRunIT} names the test class behind each order whose books disagree.
- * Registered for every class by JUnit's extension autodetection (META-INF/services); it records an
- * instant and does nothing else.
+ * When each test class of the run began: the classes on the build's database run one after the
+ * other ({@link DeploymentOrder}), so an order placed there between one class's start and the
+ * next's was placed by the first. {@code BooksAfterTheRunIT} names the test class behind each order
+ * whose books disagree. The classes on servers of their own ({@link ServersOfItsOwn}) run beside
+ * them on databases of their own, and are left out. Registered for every class by JUnit's extension
+ * autodetection (META-INF/services); it records an instant and does nothing else.
  */
 public final class RunDiary implements BeforeAllCallback {
 
@@ -20,8 +21,12 @@ public final class RunDiary implements BeforeAllCallback {
 
   @Override
   public void beforeAll(ExtensionContext context) {
+    Class<?> test = context.getRequiredTestClass();
+    if (test.isAnnotationPresent(ServersOfItsOwn.class)) {
+      return;
+    }
     synchronized (STARTS) {
-      STARTS.add(Map.entry(Instant.now(), context.getRequiredTestClass().getSimpleName()));
+      STARTS.add(Map.entry(Instant.now(), test.getSimpleName()));
     }
   }
 
