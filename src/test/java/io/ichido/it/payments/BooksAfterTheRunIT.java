@@ -6,9 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.ichido.it.support.AfterTheRun;
 import io.ichido.it.support.Db;
 import io.ichido.it.support.Delivery;
+import io.ichido.it.support.OwnDatabases;
 import io.ichido.it.support.RunDiary;
 import io.ichido.it.support.Sandbox;
-import io.ichido.it.support.ServersOfItsOwn;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -29,8 +29,8 @@ import org.junit.jupiter.api.Test;
  *
  * <p>Accounted for, and so not a difference: an order the reconciliation has named (a row of {@code
  * book_difference}: a test planted a charge made only in the dashboard, or a gateway that lied, and
- * proved the reconciliation finds it); charges for orders of a database of their own ({@code
- * FailoverIT}'s cluster, numbered from {@link ServersOfItsOwn#FIRST_ORDER_ID}), which are not in
+ * proved the reconciliation finds it); charges that servers on databases of their own made ({@link
+ * OwnDatabases}: {@code FailoverIT}'s cluster, {@code CrashRecoveryIT}'s), whose orders are not in
  * this database; and the disputes of the gateways other than 2C2P, whose money the sandbox keeps in
  * dispute objects rather than on the charge (2C2P's chargebacks are on the charge and are
  * compared).
@@ -78,6 +78,7 @@ class BooksAfterTheRunIT {
     List<String> differences = new ArrayList<>();
     Set<Object> matched = new HashSet<>();
     int compared = 0;
+    int ownDatabases = 0;
     for (JsonNode charge : Sandbox.ledger()) {
       String gateway = charge.path("gateway").asText();
       Instant made = instant(charge.path("createdAt").asText());
@@ -91,10 +92,16 @@ class BooksAfterTheRunIT {
           TOOK_MONEY.contains(charge.path("status").asText()) ? charge.path("amount").asLong() : 0;
       long refunded = took == 0 ? 0 : charge.path("amountRefunded").asLong();
       long chargedBack = took == 0 ? 0 : charge.path("amountChargedBack").asLong();
-      long order = orderOf(charge, attempt);
-      if (attempt == null && order >= ServersOfItsOwn.FIRST_ORDER_ID) {
+      if (attempt == null
+          && OwnDatabases.made(
+              gateway,
+              charge.path("id").asText(),
+              charge.path("reference").asText(),
+              charge.path("idempotencyKey").asText())) {
+        ownDatabases++;
         continue;
       }
+      long order = orderOf(charge, attempt);
       String chargeId = charge.path("id").asText();
       if (attempt != null && Delivery.spokenFor((String) attempt.get("gateway_charge_id"))
           || Delivery.spokenFor(chargeId)) {
@@ -172,9 +179,10 @@ class BooksAfterTheRunIT {
       }
     }
     System.out.printf(
-        "Books after the run: %d charges compared, %d orders named by the reconciliation,"
-            + " %d orders whose gateway a test spoke for %s, %d differences%n",
-        compared, named.size(), spoken.size(), spoken, differences.size());
+        "Books after the run: %d charges compared, %d made on databases of their own, %d orders"
+            + " named by the reconciliation, %d orders whose gateway a test spoke for %s, %d"
+            + " differences%n",
+        compared, ownDatabases, named.size(), spoken.size(), spoken, differences.size());
     assertThat(compared).as("charges the run made at the sandbox").isPositive();
     assertThat(differences).as("orders whose ledger is not what the gateway holds").isEmpty();
   }

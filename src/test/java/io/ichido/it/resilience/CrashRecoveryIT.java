@@ -7,11 +7,14 @@ import io.ichido.it.support.Api;
 import io.ichido.it.support.Await;
 import io.ichido.it.support.Db;
 import io.ichido.it.support.OrderJson;
+import io.ichido.it.support.OwnDatabases;
 import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.SecondServer;
+import io.ichido.it.support.ServersOfItsOwn;
 import io.ichido.it.support.Shopper;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -27,9 +30,17 @@ import org.junit.jupiter.api.Test;
  * A real crash: a Liberty server of its own ({@code ichido-crash}) is killed with SIGKILL while the
  * gateway holds a charge it has already made, then restarted. With no client call at all, the
  * reconciler must learn of that one charge and settle the order; the client's retry after the lease
- * must then find it, not make another.
+ * must then find it, not make another. The server has a database of its own, so that it runs beside
+ * the other classes: its reconciler, with this test's short leases, would otherwise sweep their
+ * attempts too.
  */
+@ServersOfItsOwn
 class CrashRecoveryIT {
+
+  /** Its database, and where its order ids begin (past FailoverIT's). */
+  private static final String DATABASE = "ichido_crash";
+
+  private static final long FIRST_ORDER_ID = ServersOfItsOwn.FIRST_ORDER_ID + 10_000_000L;
 
   /**
    * Short leases, so that the attempt and the key the kill left behind are free by the time the
@@ -47,12 +58,16 @@ class CrashRecoveryIT {
           Integer.getInteger("ichido.crashHttpsPort", 9445));
   private static final Api SHOP_A = Api.at(SERVER.baseUrl(), "shop-a");
 
+  private static Db.Database db;
+
   @BeforeAll
   static void createServer() throws Exception {
+    db = Db.ownDatabase(DATABASE, FIRST_ORDER_ID);
     // A transaction timeout shorter than the lease, as the contract requires.
     SERVER.create(
         Path.of(System.getProperty("ichido.war", "target/ichido.war")),
-        "<variable name=\"TX_TIMEOUT\" value=\"8s\"/>",
+        "<variable name=\"TX_TIMEOUT\" value=\"8s\"/>\n"
+            + "<variable name=\"DB_NAME\" value=\"%s\"/>".formatted(DATABASE),
         Map.of(
             "ICHIDO_IDEMPOTENCY_LEASE", LEASE.toString(),
             "ICHIDO_PAYMENTS_ATTEMPT_LEASE", ATTEMPT_LEASE.toString(),
@@ -65,6 +80,11 @@ class CrashRecoveryIT {
   @AfterAll
   static void stopServer() throws Exception {
     SERVER.stop();
+    if (db != null) {
+      try (Connection own = db.connect()) {
+        OwnDatabases.noteCharges(own);
+      }
+    }
   }
 
   @Test
@@ -72,7 +92,7 @@ class CrashRecoveryIT {
       "kill -9 while the gateway holds a charge, restart: paid with no client call, once; the retry"
           + " finds it")
   void killedMidCharge() throws Exception {
-    String sku = Db.newProduct(10, 1200, 8);
+    String sku = db.newProduct(10, 1200, 8);
     HttpResponse<String> created =
         new Shopper(SHOP_A)
             .untilFinal(
@@ -101,10 +121,10 @@ class CrashRecoveryIT {
         () -> "PAID".equals(status(orderId)));
     Duration settledAfter = Duration.between(claimed, Instant.now());
     assertThat(Sandbox.charges(orderId)).hasSize(1);
-    assertThat(Db.reserved(sku)).isZero();
-    assertThat(Db.onHand(sku)).isEqualTo(9);
+    assertThat(db.reserved(sku)).isZero();
+    assertThat(db.onHand(sku)).isEqualTo(9);
     assertThat(
-            Db.count(
+            db.count(
                 "SELECT count(*) FROM email_outbox WHERE dedupe_key = ?", "receipt:" + orderId))
         .as("one receipt")
         .isEqualTo(1);
@@ -116,8 +136,8 @@ class CrashRecoveryIT {
     assertThat(Sandbox.charges(orderId)).hasSize(1);
     assertThat(SHOP_A.get("/api/orders/" + orderId).body()).contains("\"status\":\"PAID\"");
     // Paid: the unit was sold once, not reserved twice.
-    assertThat(Db.reserved(sku)).isZero();
-    assertThat(Db.onHand(sku)).isEqualTo(9);
+    assertThat(db.reserved(sku)).isZero();
+    assertThat(db.onHand(sku)).isEqualTo(9);
     System.out.printf(
         "Crash: order %d, charges at the gateway %d, paid by the reconciler after %d s, the"
             + " client's retry answered after %d s%n",

@@ -6,6 +6,7 @@ import io.ichido.it.support.Await;
 import io.ichido.it.support.Deployments;
 import io.ichido.it.support.Mailbox;
 import io.ichido.it.support.OrderJson;
+import io.ichido.it.support.OwnDatabases;
 import io.ichido.it.support.Sandbox;
 import io.ichido.it.support.SecondServer;
 import io.ichido.it.support.ServersOfItsOwn;
@@ -131,7 +132,11 @@ class FailoverIT {
   static void stopAll() throws Exception {
     SERVER.stop();
     if (pair != null) {
-      pair.close();
+      try (Connection primary = pair.connectToPrimary()) {
+        OwnDatabases.noteCharges(primary);
+      } finally {
+        pair.close();
+      }
     }
     if (mailbox != null) {
       mailbox.stop();

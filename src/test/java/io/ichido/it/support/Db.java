@@ -1,5 +1,6 @@
 package io.ichido.it.support;
 
+import io.ichido.dev.DevDatabase;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -23,6 +24,9 @@ import java.util.UUID;
 public final class Db {
 
   private static final Properties COORDINATES = load();
+
+  /** The build's database, which the static methods read and write. */
+  private static final Database BUILDS = new Database(null);
 
   private Db() {}
 
@@ -56,12 +60,12 @@ public final class Db {
   }
 
   public static long count(String sql, Object... args) {
-    return first(sql, args, rows -> rows.getLong(1));
+    return BUILDS.count(sql, args);
   }
 
   /** The first column of the first row as text (null when it is null). */
   public static String text(String sql, Object... args) {
-    return first(sql, args, rows -> rows.getString(1));
+    return BUILDS.first(sql, args, rows -> rows.getString(1));
   }
 
   /** Every row, each as its columns by label. */
@@ -87,24 +91,8 @@ public final class Db {
     T read(ResultSet row) throws SQLException;
   }
 
-  private static <T> T first(String sql, Object[] args, Column<T> column) {
-    try (Connection c = connect();
-        PreparedStatement statement = prepare(c, sql, args);
-        ResultSet rows = statement.executeQuery()) {
-      rows.next();
-      return column.read(rows);
-    } catch (SQLException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
   public static int update(String sql, Object... args) {
-    try (Connection c = connect();
-        PreparedStatement statement = prepare(c, sql, args)) {
-      return statement.executeUpdate();
-    } catch (SQLException e) {
-      throw new IllegalStateException(e);
-    }
+    return BUILDS.update(sql, args);
   }
 
   /**
@@ -142,23 +130,92 @@ public final class Db {
 
   /** A product of its own for one test, so tests never share stock. */
   public static String newProduct(int onHand, long unitPrice, int taxRate) {
-    String sku = "IT-" + UUID.randomUUID().toString().substring(0, 18).toUpperCase();
-    update(
-        "INSERT INTO product (sku, name, unit_price, tax_rate) VALUES (?, ?, ?, ?)",
-        sku,
-        "Test item " + sku,
-        unitPrice,
-        taxRate);
-    update("INSERT INTO stock (sku, on_hand, reserved) VALUES (?, ?, 0)", sku, onHand);
-    return sku;
+    return BUILDS.newProduct(onHand, unitPrice, taxRate);
   }
 
   public static long reserved(String sku) {
-    return count("SELECT reserved FROM stock WHERE sku = ?", sku);
+    return BUILDS.reserved(sku);
   }
 
   public static long onHand(String sku) {
-    return count("SELECT on_hand FROM stock WHERE sku = ?", sku);
+    return BUILDS.onHand(sku);
+  }
+
+  /**
+   * A database of a test class's own on the test run's PostgreSQL, made afresh (dropped first if a
+   * run before left it) with the project's whole changelog, its order ids beginning at {@code
+   * firstOrderId}: for a server of its own that runs beside the other classes ({@link
+   * ServersOfItsOwn}), whose sweeps must not act on their orders.
+   */
+  public static Database ownDatabase(String name, long firstOrderId) throws Exception {
+    try (Connection admin =
+            DriverManager.getConnection(
+                "jdbc:postgresql://" + COORDINATES.getProperty("host") + ":" + port() + "/postgres",
+                "postgres",
+                "");
+        Statement sql = admin.createStatement()) {
+      sql.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+      sql.execute("CREATE DATABASE " + name + " OWNER " + COORDINATES.getProperty("user"));
+    }
+    Database own = new Database(name);
+    try (Connection c = own.connect()) {
+      DevDatabase.migrate(c, Path.of("."));
+    }
+    own.update("ALTER TABLE customer_order ALTER COLUMN id RESTART WITH " + firstOrderId);
+    return own;
+  }
+
+  /** The build's database ({@code name} null), or another database of the same server. */
+  public record Database(String name) {
+
+    public Connection connect() throws SQLException {
+      return name == null ? Db.connect() : connectTo(name);
+    }
+
+    public long count(String sql, Object... args) {
+      return first(sql, args, rows -> rows.getLong(1));
+    }
+
+    public int update(String sql, Object... args) {
+      try (Connection c = connect();
+          PreparedStatement statement = prepare(c, sql, args)) {
+        return statement.executeUpdate();
+      } catch (SQLException e) {
+        throw new IllegalStateException(e);
+      }
+    }
+
+    /** A product of its own for one test, so tests never share stock. */
+    public String newProduct(int onHand, long unitPrice, int taxRate) {
+      String sku = "IT-" + UUID.randomUUID().toString().substring(0, 18).toUpperCase();
+      update(
+          "INSERT INTO product (sku, name, unit_price, tax_rate) VALUES (?, ?, ?, ?)",
+          sku,
+          "Test item " + sku,
+          unitPrice,
+          taxRate);
+      update("INSERT INTO stock (sku, on_hand, reserved) VALUES (?, ?, 0)", sku, onHand);
+      return sku;
+    }
+
+    public long reserved(String sku) {
+      return count("SELECT reserved FROM stock WHERE sku = ?", sku);
+    }
+
+    public long onHand(String sku) {
+      return count("SELECT on_hand FROM stock WHERE sku = ?", sku);
+    }
+
+    private <T> T first(String sql, Object[] args, Column<T> column) {
+      try (Connection c = connect();
+          PreparedStatement statement = prepare(c, sql, args);
+          ResultSet rows = statement.executeQuery()) {
+        rows.next();
+        return column.read(rows);
+      } catch (SQLException e) {
+        throw new IllegalStateException(e);
+      }
+    }
   }
 
   public static long keys(String scope, String key) {

@@ -14,7 +14,9 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * classes share (the build's server, its deployment, the build's database and the orders in it): it
  * runs beside them, in JUnit's pool, from the start of the run. The classes on the shared
  * deployment wait on the server and the sandbox much of their time (half the machine's CPU is idle
- * then), and such a class fills that time instead of running on its own before them.
+ * then), and such a class fills that time instead of running on its own before them. The sandbox
+ * still sends the webhooks of its payments to the build's server, which finds no charge of its own
+ * in them and says so, as a server does with another shop's events.
  *
  * <p>These classes take turns among themselves (each holds {@link #LOCK} alone). Every class after
  * the shared deployment's waits until they are all done ({@link OwnDeployment}, {@link
@@ -33,8 +35,9 @@ public @interface ServersOfItsOwn {
   String LOCK = "io.ichido.it.servers-of-their-own";
 
   /**
-   * Where the order ids of a database of its own begin: the sandbox tells orders apart by id, and
-   * the books after the run tell such an order's charges from the build's database's by it.
+   * Where the order ids of the databases of their own begin, each class's ten million past the one
+   * before: the sandbox tells orders apart by id, and the books after the run tell such an order's
+   * charges from the build's database's by it.
    */
   long FIRST_ORDER_ID = 800_000_001L;
 }
