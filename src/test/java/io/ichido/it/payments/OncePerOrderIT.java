@@ -437,6 +437,8 @@ class OncePerOrderIT extends OnSharedDeployment {
     assertThat(back.statusCode()).as(back.body()).isEqualTo(200);
     assertThat(back.body()).contains("\"status\":\"needs_review\"");
     assertNeverPaid(orderId, sku);
+    // The ledger holds what the inquiry said; only the gateway's own records show what it took.
+    reconciliationNamesTheLie("2c2p", orderId, "alter_amount");
   }
 
   private static void assertNeverPaid(long orderId, String sku) {
