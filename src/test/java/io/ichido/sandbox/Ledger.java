@@ -150,6 +150,24 @@ final class Ledger {
     return Optional.of(updated);
   }
 
+  /**
+   * Stripe's dispute funds: withdrawn from the merchant's balance when the dispute opens, and
+   * reinstated when it is won ("When a dispute is opened, Stripe debits the disputed amount ...
+   * from your balance"; "If you win the dispute, the disputed funds are returned",
+   * docs.stripe.com/disputes /how-disputes-work). The dispute fee is not imitated: no ledger of
+   * Ichido counts it. Subscribers are not told: the dispute's webhooks say it. Empty when the
+   * charge is unknown.
+   */
+  synchronized Optional<LedgerEntry> withdrawn(String gateway, String id, long withdrawn) {
+    LedgerEntry entry = entries.get(key(gateway, id));
+    if (entry == null) {
+      return Optional.empty();
+    }
+    LedgerEntry updated = entry.withWithdrawn(withdrawn);
+    entries.put(key(gateway, id), updated);
+    return Optional.of(updated);
+  }
+
   // Outside the lock: a subscriber may take its time (a webhook call) or read the ledger.
   /** Tells the subscribers of the payment as it stands, as if its status had just changed. */
   void retell(String gateway, String id) {

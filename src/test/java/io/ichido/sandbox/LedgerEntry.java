@@ -8,8 +8,9 @@ import java.util.Objects;
  * One charge a gateway created (or declined). {@code reference} is the order id, whatever form the
  * gateway carried it in; {@code amount} is in the currency's smallest unit, 2C2P's included, and so
  * are {@code amountRefunded}, all refunds of the charge together, and {@code amountChargedBack},
- * what the customer's bank took back of it by a chargeback (2C2P's only: Stripe's disputes keep
- * their money in their own objects).
+ * what the customer's bank holds back of it: 2C2P's chargeback, or the funds a Stripe dispute
+ * withdrew from the merchant's balance when it opened (back to 0 when Stripe reinstates them on a
+ * won dispute).
  */
 record LedgerEntry(
     String gateway,
@@ -94,6 +95,11 @@ record LedgerEntry(
    */
   LedgerEntry chargedBack() {
     return with(amount, amountRefunded, amount - amountRefunded, status);
+  }
+
+  /** With {@code withdrawn} held back by the customer's bank (a Stripe dispute's funds). */
+  LedgerEntry withWithdrawn(long withdrawn) {
+    return with(amount, amountRefunded, withdrawn, status);
   }
 
   private LedgerEntry with(

@@ -397,6 +397,9 @@ final class SandboxControl implements HttpHandler {
       if (entry.isEmpty()) {
         return problem(409, "Payment " + id + " has nothing left for the bank to take back.");
       }
+    } else {
+      // The dispute's amount (the charge's, as its object says) leaves the balance at once.
+      entry = ledger.withdrawn(gateway.name(), id, entry.get().amount());
     }
     ObjectNode answer = Json.MAPPER.valueToTree(entry.get());
     answer.set("webhook", webhooks.disputed(entry.get()));
@@ -412,6 +415,9 @@ final class SandboxControl implements HttpHandler {
     Optional<ObjectNode> sent = webhooks.disputeClosed(entry.get(), won);
     if (sent.isEmpty()) {
       return problem(409, "No open Stripe dispute about payment " + id + ".");
+    }
+    if (won) {
+      entry = ledger.withdrawn(gateway.name(), id, 0);
     }
     ObjectNode answer = Json.MAPPER.valueToTree(entry.get());
     answer.set("webhook", sent.get());

@@ -148,4 +148,33 @@ class SandboxStripeTest extends SandboxTestSupport {
     assertThat(json(noAmount).at("/error/param").asText()).isEqualTo("amount");
     assertThat(ledger("stripe", null)).isEmpty();
   }
+
+  @Test
+  @DisplayName(
+      "a dispute withdraws the disputed amount from the balance when it opens, and a won one"
+          + " reinstates it; a lost one keeps it withdrawn")
+  void disputeFundsLeaveAndComeBack() throws Exception {
+    send(stripe("s-d1", stripeCard("31", "pm_card_visa")));
+    send(stripe("s-d2", stripeCard("32", "pm_card_visa")));
+    String won = ledger("stripe", "31").get(0).get("id").asText();
+    String lost = ledger("stripe", "32").get(0).get("id").asText();
+
+    JsonNode opened = json(send(post("/_sandbox/payments/stripe/" + won + "/dispute", "")));
+    send(post("/_sandbox/payments/stripe/" + lost + "/dispute", ""));
+
+    assertThat(opened.get("amountChargedBack").asLong()).isEqualTo(5672);
+    assertThat(ledger("stripe", "31").get(0).get("amountChargedBack").asLong()).isEqualTo(5672);
+    assertThat(ledger("stripe", "31").get(0).get("status").asText()).isEqualTo("paid");
+    send(post("/_sandbox/payments/stripe/" + won + "/dispute-won", ""));
+    send(post("/_sandbox/payments/stripe/" + lost + "/dispute-lost", ""));
+    assertThat(ledger("stripe", "31").get(0).get("amountChargedBack").asLong())
+        .as("reinstated")
+        .isZero();
+    assertThat(ledger("stripe", "32").get(0).get("amountChargedBack").asLong())
+        .as("kept by the bank")
+        .isEqualTo(5672);
+    assertThat(send(post("/_sandbox/payments/stripe/" + won + "/dispute-won", "")).statusCode())
+        .as("no dispute open any more")
+        .isEqualTo(409);
+  }
 }

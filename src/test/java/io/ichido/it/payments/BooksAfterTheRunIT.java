@@ -40,9 +40,6 @@ class BooksAfterTheRunIT {
 
   private static final Set<String> TOOK_MONEY = Set.of("paid", "partially_refunded", "refunded");
 
-  /** Gateways whose sandbox ledger carries a chargeback's money on the charge itself. */
-  private static final Set<String> CHARGEBACKS_ON_THE_CHARGE = Set.of("2c2p");
-
   @Test
   @DisplayName(
       "every yen the sandbox holds is on the ledger of the order it was taken for, and every ledger"
@@ -138,10 +135,7 @@ class BooksAfterTheRunIT {
       long charged = number(attempt, "charged");
       long returned = number(attempt, "returned");
       long withdrawn = number(attempt, "withdrawn");
-      boolean disputesCompared = CHARGEBACKS_ON_THE_CHARGE.contains(gateway);
-      if (charged != took
-          || returned != refunded
-          || (disputesCompared && withdrawn != chargedBack)) {
+      if (charged != took || returned != refunded || withdrawn != chargedBack) {
         differences.add(
             ("%s: order %d, %s charge %s: the gateway took %d, gave back %d, charged back %d;"
                     + " the ledger says %d, %d, %d")
