@@ -7,7 +7,9 @@ import io.ichido.it.support.Db;
 import io.ichido.it.support.PaymentLog;
 import io.ichido.it.support.Sandbox;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What the gateways hold for an order, read from the sandbox's ledger, against what Ichido
@@ -20,9 +22,36 @@ final class MoneyTrail {
 
   private MoneyTrail() {}
 
+  /**
+   * The sandbox's charges for the order: the card gateways file one under the order's reference;
+   * PayPay under the merchant payment id, our gateway key of one of the order's attempts.
+   */
+  static List<JsonNode> charges(long orderId) {
+    List<JsonNode> charges = new ArrayList<>();
+    Set<String> paypayKeys =
+        new HashSet<>(
+            Db.rows(
+                    "SELECT gateway_key FROM charge_attempt WHERE order_id = ?"
+                        + " AND gateway = 'paypay'",
+                    orderId)
+                .stream()
+                .map(row -> String.valueOf(row.get("gateway_key")))
+                .toList());
+    for (JsonNode entry : Sandbox.ledger()) {
+      if (entry.path("gateway").asText().equals("paypay")) {
+        if (paypayKeys.contains(entry.path("id").asText())) {
+          charges.add(entry);
+        }
+      } else if (Sandbox.references(entry, orderId)) {
+        charges.add(entry);
+      }
+    }
+    return charges;
+  }
+
   /** The ledger's charges for the order that took money (some may have gone back since). */
   static List<JsonNode> paidCharges(long orderId) {
-    return Sandbox.charges(orderId).stream()
+    return charges(orderId).stream()
         .filter(c -> TOOK_MONEY.contains(c.path("status").asText()))
         .toList();
   }
@@ -61,7 +90,7 @@ final class MoneyTrail {
   static List<String> ledgerDisagreements(long orderId) {
     List<String> wrong = new ArrayList<>();
     long rowsFound = 0;
-    for (JsonNode charge : Sandbox.charges(orderId)) {
+    for (JsonNode charge : charges(orderId)) {
       long took =
           TOOK_MONEY.contains(charge.path("status").asText()) ? charge.path("amount").asLong() : 0;
       long refunded = took == 0 ? 0 : back(charge);

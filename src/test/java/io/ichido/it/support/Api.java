@@ -14,6 +14,7 @@ import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.function.Supplier;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 
@@ -33,12 +34,32 @@ public final class Api {
           .connectTimeout(Duration.ofSeconds(10))
           .build();
 
-  private final String base;
-  private final String authorization;
+  /**
+   * Told of every exchange an {@link Api} made: a test's record of what its clients asked and were
+   * answered ({@code answer} null and {@code lost} set when no answer came).
+   */
+  @FunctionalInterface
+  public interface Witness {
+    void saw(
+        String user,
+        String method,
+        String path,
+        String key,
+        String body,
+        HttpResponse<String> answer,
+        RuntimeException lost);
+  }
 
-  private Api(String base, String authorization) {
+  private final String base;
+  private final String user;
+  private final String authorization;
+  private final Witness witness;
+
+  private Api(String base, String user, String authorization, Witness witness) {
     this.base = base;
+    this.user = user;
     this.authorization = authorization;
+    this.witness = witness;
   }
 
   public static Api as(String user) {
@@ -49,25 +70,42 @@ public final class Api {
   public static Api at(String base, String user) {
     return new Api(
         base,
+        user,
         "Basic "
             + Base64.getEncoder()
-                .encodeToString((user + ":" + user + "-secret").getBytes(StandardCharsets.UTF_8)));
+                .encodeToString((user + ":" + user + "-secret").getBytes(StandardCharsets.UTF_8)),
+        null);
   }
 
   public static Api anonymous() {
-    return new Api(BASE, null);
+    return new Api(BASE, "anonymous", null, null);
+  }
+
+  /** The same caller, with every exchange of its GETs and POSTs told to {@code witness}. */
+  public Api witnessedBy(Witness witness) {
+    return new Api(base, user, authorization, witness);
   }
 
   public HttpResponse<String> get(String path) {
-    return send(request(path).GET().build());
+    return witnessed("GET", path, null, null, () -> send(request(path).GET().build()));
   }
 
   public HttpResponse<String> postJson(String path, String key, String body) {
-    return post(path, key, "application/json", body.getBytes(StandardCharsets.UTF_8));
+    return witnessed(
+        "POST",
+        path,
+        key,
+        body,
+        () -> post(request(path), key, "application/json", body.getBytes(StandardCharsets.UTF_8)));
   }
 
   public HttpResponse<String> post(String path, String key, String contentType, byte[] body) {
-    HttpRequest.Builder request = request(path).POST(HttpRequest.BodyPublishers.ofByteArray(body));
+    return post(request(path), key, contentType, body);
+  }
+
+  private static HttpResponse<String> post(
+      HttpRequest.Builder request, String key, String contentType, byte[] body) {
+    request.POST(HttpRequest.BodyPublishers.ofByteArray(body));
     if (contentType != null) {
       request.header("Content-Type", contentType);
     }
@@ -75,6 +113,22 @@ public final class Api {
       request.header("Idempotency-Key", key);
     }
     return send(request.build());
+  }
+
+  private HttpResponse<String> witnessed(
+      String method, String path, String key, String body, Supplier<HttpResponse<String>> call) {
+    if (witness == null) {
+      return call.get();
+    }
+    HttpResponse<String> answer;
+    try {
+      answer = call.get();
+    } catch (RuntimeException lost) {
+      witness.saw(user, method, path, key, body, null, lost);
+      throw lost;
+    }
+    witness.saw(user, method, path, key, body, answer, null);
+    return answer;
   }
 
   public HttpRequest.Builder request(String path) {

@@ -73,14 +73,18 @@ public final class Sandbox {
   public static List<JsonNode> charges(long orderId) {
     List<JsonNode> charges = new ArrayList<>();
     for (JsonNode entry : get("/_sandbox/ledger")) {
-      String reference = entry.path("reference").asText();
-      // The sandbox reports the order id; a later 2C2P invoice of the same order adds "-<n>".
-      String id = reference.replace("ORDER-", "");
-      if (id.equals(Long.toString(orderId)) || id.startsWith(orderId + "-")) {
+      if (references(entry, orderId)) {
         charges.add(entry);
       }
     }
     return charges;
+  }
+
+  /** Whether the ledger entry's reference names the order (PayPay's never does: its own id). */
+  public static boolean references(JsonNode entry, long orderId) {
+    // The sandbox reports the order id; a later 2C2P invoice of the same order adds "-<n>".
+    String id = entry.path("reference").asText().replace("ORDER-", "");
+    return id.equals(Long.toString(orderId)) || id.startsWith(orderId + "-");
   }
 
   /** The successful charges the sandbox made for each of {@code orders}, in one ledger read. */
