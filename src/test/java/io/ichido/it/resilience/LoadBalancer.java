@@ -134,7 +134,7 @@ final class LoadBalancer {
         .formatted(port, SERVED_BY, servers);
   }
 
-  private static String binary() {
+  static String binary() {
     for (String dir : (System.getenv("PATH") + ":/usr/sbin:/usr/local/sbin").split(":")) {
       Path candidate = Path.of(dir, "haproxy");
       if (Files.isExecutable(candidate)) {

@@ -50,20 +50,20 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A server of its own on a PostgreSQL primary with a synchronous standby ({@link PostgresPair}),
- * through the multi-host URL every production server uses. Shoppers pay through every gateway, some
- * gateway answers lost, every request retried under its key until final, some orders refunded;
- * half-way, the standby falls behind (its link stalls) and the primary dies by SIGKILL a second
- * later, then the standby is promoted as an operator would. Afterwards every answer a client
- * received must be true on the new primary, and everything else the brief promises.
- *
- * <p>{@code -Dichido.failover.replication=ASYNCHRONOUS} runs the very same with an asynchronous
- * standby, where it must fail: the answers given while the standby lagged are lost.
+ * A server of its own on a three-node PostgreSQL cluster under Patroni ({@link PatroniCluster}:
+ * etcd as its store, {@code synchronous_mode_strict}, HAProxy in front checking Patroni's {@code
+ * /primary}), as the operations guide runs it. Shoppers pay through every gateway, some gateway
+ * answers lost, every request retried under its key until final, some orders refunded; half-way,
+ * the synchronous standby's PostgreSQL stops (every commit from then on waits for it), and a second
+ * later the leader's Patroni and PostgreSQL die by SIGKILL. Nobody promotes anything: Patroni does,
+ * once the leader's lock lapses, and the old leader, started again, is rewound and follows. Then
+ * every answer a client received must be true on the new leader, and everything else the brief
+ * promises.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 @ServersOfItsOwn
-class FailoverIT {
+class PatroniFailoverIT {
 
   private static final String APP = "ichido-failover";
   private static final String SCOPE = "principal:shop-a";
@@ -76,9 +76,6 @@ class FailoverIT {
   /** Order ids far from the build's database's: the sandbox tells orders apart by id. */
   private static final long FIRST_ORDER_ID = ServersOfItsOwn.FIRST_ORDER_ID;
 
-  private static final PostgresPair.Replication REPLICATION =
-      PostgresPair.Replication.valueOf(
-          System.getProperty("ichido.failover.replication", "SYNCHRONOUS"));
   private static final SecondServer SERVER =
       new SecondServer(
           APP,
@@ -88,7 +85,10 @@ class FailoverIT {
   /** Its own: it runs beside the tests that stop the shared one for a while. */
   private static Mailbox mailbox;
 
-  private static PostgresPair pair;
+  private static PatroniCluster pair;
+
+  /** The leader the first case kills. */
+  private static String oldLeader;
 
   /** The twin's key sent until final, once the failover is over. */
   private static final AtomicReference<Thread> TWIN_AFTER = new AtomicReference<>();
@@ -104,11 +104,8 @@ class FailoverIT {
   @BeforeAll
   static void primaryStandbyAndServer() throws Exception {
     pair =
-        PostgresPair.start(
-            Path.of("target/failover-pg"),
-            Integer.getInteger("ichido.failoverPrimaryPort", 15436),
-            Integer.getInteger("ichido.failoverStandbyPort", 15437),
-            REPLICATION);
+        PatroniCluster.start(
+            Path.of("target/patroni"), Integer.getInteger("ichido.patroniBasePort", 15460), true);
     pair.update(
         "ALTER TABLE customer_order ALTER COLUMN id RESTART WITH " + FIRST_ORDER_ID, List.of());
     mailbox = Mailbox.ofItsOwn(Integer.getInteger("ichido.failoverSmtpPort", 13026));
@@ -234,22 +231,29 @@ class FailoverIT {
       // and none is acknowledged; with an asynchronous one, they are acknowledged all the same.
       // Made while writes still commit: from the stall on, none would be acknowledged.
       String twinSku = newProduct(1, 700, 10);
-      pair.stallLink();
+      oldLeader = pair.leader().orElseThrow();
+      String standby = pair.synchronousStandby().orElseThrow();
+      pair.freezeDatabase(standby);
       Instant stalledAt = Instant.now();
       try {
         replayWhileTheStandbyLags(twinSku, answers);
       } finally {
-        // Whatever the twin did, the primary dies: a stalled pair left running hangs every write.
+        // Whatever the twin did, the leader dies: a stalled cluster left running hangs every write.
         Thread.sleep(Math.max(0, 1_500 - Duration.between(stalledAt, Instant.now()).toMillis()));
         killedAt = Instant.now();
-        pair.killPrimary();
+        pair.kill(oldLeader);
+        // The standby runs again, without what the leader was waiting to send it.
+        pair.thawDatabase(standby);
       }
       Await.until(
           "readiness to say no primary answers",
           Duration.ofSeconds(30),
           () -> readiness.saw(APP, 503));
-      pair.promote();
+      String newLeader = pair.awaitLeader(Duration.ofSeconds(60), oldLeader);
       promotedAt = Instant.now();
+      System.out.printf(
+          "Patroni promoted %s %d ms after %s was killed: %s%n",
+          newLeader, Duration.between(killedAt, promotedAt).toMillis(), oldLeader, pair.describe());
       if (TWIN_AFTER.get() != null) {
         TWIN_AFTER.get().start();
       }
@@ -289,11 +293,10 @@ class FailoverIT {
         given.stream().filter(a -> a.kind().equals("charge") && a.at().isBefore(killedAt)).count();
     long chargedTwice = charges.values().stream().filter(c -> c.size() > 1).count();
     System.out.printf(
-        "Failover (%s standby): orders=%d answers=%d (charges acknowledged before the kill %d),"
+        "Failover (Patroni, strict synchronous): orders=%d answers=%d (charges acknowledged before the kill %d),"
             + " client retries=%d %s; kill to promotion %d ms, kill to first payment %s ms;"
             + " readiness %s; checkpoints seen %d; untrue answers %d; shoppers failed %d;"
             + " charged twice %d%n",
-        REPLICATION,
         ordered.size(),
         given.size(),
         acknowledgedBeforeKill,
@@ -369,6 +372,15 @@ class FailoverIT {
           .as("mail to %s", address)
           .isEqualTo(refunded.contains(orderId) ? 2 : 1);
     }
+    // The old leader started again: Patroni rewinds it onto the new leader's timeline and it
+    // follows, so the cluster has its synchronous standby again.
+    Instant restarted = Instant.now();
+    pair.startNode(oldLeader);
+    pair.awaitStreaming(2, Duration.ofSeconds(120));
+    System.out.printf(
+        "%s rejoined as a standby in %d ms: %s%n",
+        oldLeader, Duration.between(restarted, Instant.now()).toMillis(), pair.describe());
+    failover.assertThat(pair.role(oldLeader)).as("the old leader's role").contains("replica");
     failover.assertAll();
   }
 
@@ -386,7 +398,7 @@ class FailoverIT {
             + " now() - interval '1 second')",
         List.of(scope));
     Await.until(
-        "the purge to run on " + pair.primaryNow(),
+        "the purge to run on " + pair.leader().orElse("no leader"),
         Duration.ofMinutes(1),
         () -> count("SELECT count(*) FROM idempotency_key WHERE scope = ?", scope) == 0);
     Await.until(
