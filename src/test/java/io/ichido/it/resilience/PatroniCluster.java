@@ -330,6 +330,18 @@ final class PatroniCluster implements AutoCloseable {
     return found[0];
   }
 
+  /** Waits until member {@code name} runs in {@code role} ({@code replica}, {@code primary}). */
+  void awaitMember(String name, String role, Duration limit) {
+    Await.until(
+        name + " running as " + role,
+        limit,
+        () ->
+            rest(nodes.get(name), "/patroni")
+                .filter(p -> p.path("role").asText().equals(role))
+                .filter(p -> p.path("state").asText().equals("running"))
+                .isPresent());
+  }
+
   /** Waits until {@code count} members stream from the leader, one of them synchronously. */
   void awaitStreaming(int count, Duration limit) {
     Await.until(

@@ -71,6 +71,10 @@ class PatroniFailoverIT {
   private static final List<String> GATEWAYS =
       List.of("stripe", "omise", "komoju", "2c2p", "paypay");
   private static final int ORDERS = SoakSize.of(50, 200);
+
+  /** The orders of each later case: a third before its fault, the rest through and after it. */
+  private static final int CASE_ORDERS = SoakSize.of(15, 60);
+
   private static final int CLIENTS = 8;
 
   /** Order ids far from the build's database's: the sandbox tells orders apart by id. */
@@ -115,11 +119,18 @@ class PatroniFailoverIT {
     config.put("ichido.payments.reconcile.interval", "PT2S");
     config.put("ichido.payments.reconcile.max-backoff", "PT4S");
     config.put("ichido.audit.checkpoint-interval", "PT1S");
+    // Production's lease (two minutes) outlasts a failover; the tests' six seconds would not, and
+    // a receipt sent while the database was away would be sent again once it ran out.
+    config.put("ichido.mail.lease", "PT60S");
     Path war = Files.createDirectories(Path.of("target/failover")).resolve(APP + ".war");
     Deployments.appWith(APP, config).as(ZipExporter.class).exportTo(war.toFile(), true);
     SERVER.create(
         war,
         "<variable name=\"DB_HOSTS\" value=\"%s\"/>\n".formatted(pair.hosts())
+            // The default's 30 s socket timeout made 10: the strict case waits it out.
+            + "<variable name=\"DB_OPTIONS\" value=\"targetServerType=primary&amp;"
+            + "hostRecheckSeconds=2&amp;connectTimeout=5&amp;loginTimeout=10&amp;"
+            + "tcpKeepAlive=true&amp;socketTimeout=10\"/>\n"
             + SecondServer.shortTimers(Duration.ofSeconds(20)),
         SecondServer.SHORT_LEASES);
     SERVER.start();
@@ -410,6 +421,347 @@ class PatroniFailoverIT {
                     APP,
                     now.toEpochMilli())
                 == 0);
+  }
+
+  @Test
+  @Order(3)
+  @DisplayName(
+      "a zombie leader (its machine stopped, another node takes over, then it runs again) is"
+          + " demoted and rewound, rejoins as a standby, and no connection reaches it meanwhile")
+  void zombieLeader() throws Exception {
+    String zombie = pair.leader().orElseThrow();
+    String[] newLeader = {null};
+    Instant[] times = new Instant[3];
+    Routing routing = Routing.watch(pair);
+    Shopping shopping =
+        shoppersDuring(
+            "zombie",
+            () -> {
+              times[0] = Instant.now();
+              pair.freeze(zombie);
+              newLeader[0] = pair.awaitLeader(Duration.ofSeconds(60), zombie);
+              times[1] = Instant.now();
+              pair.thaw(zombie);
+            });
+    times[2] = Instant.now();
+    pair.awaitMember(zombie, "replica", Duration.ofSeconds(120));
+    pair.awaitStreaming(2, Duration.ofSeconds(120));
+    List<Routing.Seen> seen = routing.stop();
+    System.out.printf(
+        "Zombie: %s stopped, %s took over %d ms later; %s rejoined as a standby %d ms after it ran"
+            + " again; %d connections through HAProxy watched: %s%n",
+        zombie,
+        newLeader[0],
+        Duration.between(times[0], times[1]).toMillis(),
+        zombie,
+        Duration.between(times[1], Instant.now()).toMillis(),
+        seen.size(),
+        pair.describe());
+    SoftAssertions kept = shopping.kept();
+    kept.assertThat(
+            seen.stream()
+                .filter(s -> s.at().isAfter(times[1]))
+                .filter(s -> s.port() == pair.nodes().get(zombie).pgPort())
+                .toList())
+        .as("connections HAProxy gave the zombie after %s took over", newLeader[0])
+        .isEmpty();
+    kept.assertThat(seen.stream().filter(Routing.Seen::readOnly).toList())
+        .as("connections HAProxy gave a node that takes no writes")
+        .isEmpty();
+    kept.assertThat(pair.role(zombie)).as("the zombie's role").contains("replica");
+    kept.assertAll();
+  }
+
+  @Test
+  @Order(4)
+  @DisplayName(
+      "strict synchronous mode: with its only standby gone, the leader acknowledges nothing (a"
+          + " 503 with Retry-After once the socket timeout ends its waits), and the key completes once the"
+          + " standby returns")
+  void noStandbyNoAcknowledgement() throws Exception {
+    pair.awaitStreaming(2, Duration.ofSeconds(60));
+    String sku = newProduct(1, 800, 10);
+    Await.until(
+        "Patroni to name a synchronous standby",
+        Duration.ofSeconds(30),
+        () -> pair.synchronousStandby().isPresent());
+    String leader = pair.leader().orElseThrow();
+    String last = pair.synchronousStandby().orElseThrow();
+    String other =
+        pair.nodes().keySet().stream()
+            .filter(n -> !n.equals(leader) && !n.equals(last))
+            .findFirst()
+            .orElseThrow();
+    // The asynchronous one first: the synchronous standby is then the leader's only one.
+    pair.kill(other);
+    pair.kill(last);
+    Instant killed = Instant.now();
+    String key = "strict-" + UUID.randomUUID();
+    String customer = OrderJson.customer("strict");
+    String body = OrderJson.of(customer, sku, 1);
+    HttpResponse<String> alone = shop().postJson("/api/orders", key, body);
+    Duration answeredIn = Duration.between(killed, Instant.now());
+    System.out.printf(
+        "Strict, no standby: %d %s after %d ms, Retry-After %s%n",
+        alone.statusCode(),
+        alone.body(),
+        answeredIn.toMillis(),
+        alone.headers().firstValue("Retry-After").orElse("-"));
+    SoftAssertions strict = new SoftAssertions();
+    strict.assertThat(alone.statusCode()).as(alone.body()).isEqualTo(503);
+    strict.assertThat(alone.headers().firstValue("Retry-After")).isPresent();
+    // Each statement left waiting for the standby ends at the socket timeout (10 s here): the
+    // claim's commit, then the order's.
+    strict.assertThat(answeredIn).as("answered within").isLessThan(Duration.ofSeconds(35));
+    pair.startNode(last);
+    pair.startNode(other);
+    pair.awaitStreaming(2, Duration.ofSeconds(120));
+    HttpResponse<String> after = new Shopper(shop()).untilFinal("/api/orders", key, body);
+    strict.assertThat(after.statusCode()).as(after.body()).isEqualTo(201);
+    strict
+        .assertThat(
+            untrue(
+                new Answer(
+                    "order",
+                    "/api/orders",
+                    key,
+                    body,
+                    after.statusCode(),
+                    after.body(),
+                    Instant.now())))
+        .isEmpty();
+    strict
+        .assertThat(count("SELECT count(*) FROM customer_order WHERE customer = ?", customer))
+        .as("one order under the key")
+        .isOne();
+    strict.assertAll();
+  }
+
+  /** A fault a case does to the cluster while shoppers pay. */
+  @FunctionalInterface
+  interface Fault {
+    void happen() throws Exception;
+  }
+
+  /** What the shoppers of one case did, and what must hold afterwards. */
+  record Shopping(
+      String sku,
+      String customer,
+      Map<Long, Long> ordered,
+      Queue<Answer> answers,
+      List<String> failed) {
+
+    /**
+     * Every answer true on the leader now (its key, its replay byte for byte, its order or charge),
+     * each order paid and charged once for its amount at its gateway, the stock exact, the log's
+     * chain intact, one receipt each.
+     */
+    SoftAssertions kept() throws Exception {
+      SoftAssertions kept = new SoftAssertions();
+      Map<Long, List<JsonNode>> charges = chargesAtTheGateways(ordered.keySet());
+      List<String> lost = new ArrayList<>();
+      for (Answer a : List.copyOf(answers)) {
+        lost.addAll(untrue(a));
+      }
+      lost.forEach(l -> System.out.println("Untrue after the failover: " + l));
+      kept.assertThat(lost).as("answers the leader does not bear out").isEmpty();
+      kept.assertThat(failed).as("shoppers who could not finish").isEmpty();
+      kept.assertThat(charges).as("orders charged at the gateway").hasSize(ordered.size());
+      for (Map.Entry<Long, List<JsonNode>> c : charges.entrySet()) {
+        kept.assertThat(c.getValue()).as("order %d's charges", c.getKey()).hasSize(1);
+        kept.assertThat(c.getValue().get(0).path("amount").asLong())
+            .as("order %d charged its amount", c.getKey())
+            .isEqualTo(ordered.get(c.getKey()));
+      }
+      kept.assertThat(
+              count(
+                  "SELECT count(*) FROM customer_order WHERE customer = ? AND status = 'PAID'",
+                  customer))
+          .as("paid orders")
+          .isEqualTo(ordered.size());
+      kept.assertThat(count("SELECT on_hand + reserved FROM stock WHERE sku = ?", sku))
+          .as("stock left")
+          .isZero();
+      kept.assertThat(
+              eventually(
+                  () -> count("SELECT count(*) FROM payment_log_pending") == 0,
+                  Duration.ofSeconds(30)))
+          .as("every fact chained")
+          .isTrue();
+      JsonNode report =
+          Shopper.json(
+              Api.at(SERVER.baseUrl(), "auditor").get("/api/audit/payment-log/verify").body());
+      kept.assertThat(report.path("intact").asBoolean()).as(report.toString()).isTrue();
+      for (long orderId : ordered.keySet()) {
+        String address = customerEmail(orderId);
+        kept.assertThat(eventually(() -> mailbox.count(address) >= 1, Duration.ofSeconds(30)))
+            .as("mail to %s", address)
+            .isTrue();
+      }
+      Thread.sleep(2_000); // a second copy would come within the outbox's next poll
+      for (long orderId : ordered.keySet()) {
+        kept.assertThat(mailbox.count(customerEmail(orderId)))
+            .as("mail to %s", customerEmail(orderId))
+            .isOne();
+      }
+      return kept;
+    }
+
+    /** Milliseconds from {@code from} to the first 2xx answer given after it, or "-". */
+    String firstSuccessAfter(Instant from) {
+      return answers.stream()
+          .filter(a -> a.at().isAfter(from))
+          .map(a -> Long.toString(Duration.between(from, a.at()).toMillis()))
+          .min(java.util.Comparator.comparingLong(Long::parseLong))
+          .orElse("-");
+    }
+  }
+
+  /**
+   * {@link #CASE_ORDERS} orders, each paid through the next gateway by one of the shoppers (every
+   * request retried under its key until final); once a third are paid, {@code fault} happens, and
+   * the shoppers go on through it.
+   */
+  private static Shopping shoppersDuring(String name, Fault fault) throws Exception {
+    String sku = newProduct(CASE_ORDERS, 900, 10);
+    String customer = OrderJson.customer("failover-" + name);
+    Shopping shopping =
+        new Shopping(
+            sku,
+            customer,
+            new ConcurrentHashMap<>(),
+            new ConcurrentLinkedQueue<>(),
+            java.util.Collections.synchronizedList(new ArrayList<>()));
+    AtomicInteger paid = new AtomicInteger();
+    ExecutorService clients = Executors.newFixedThreadPool(CLIENTS);
+    try {
+      List<Future<?>> work = new ArrayList<>();
+      for (int i = 0; i < CASE_ORDERS; i++) {
+        String gateway = GATEWAYS.get(i % GATEWAYS.size());
+        work.add(
+            clients.submit(
+                () -> {
+                  payOne(shopping, gateway);
+                  paid.incrementAndGet();
+                  return null;
+                }));
+      }
+      Await.until(
+          CASE_ORDERS / 3 + " orders paid",
+          Duration.ofMinutes(2),
+          () -> paid.get() >= CASE_ORDERS / 3);
+      fault.happen();
+      for (Future<?> f : work) {
+        try {
+          f.get(5, TimeUnit.MINUTES);
+        } catch (ExecutionException shopperFailed) {
+          shopping.failed().add(String.valueOf(shopperFailed.getCause().getMessage()));
+        }
+      }
+    } finally {
+      clients.shutdownNow();
+    }
+    return shopping;
+  }
+
+  /** One order of one unit, paid through {@code gateway} and seen paid. */
+  private static void payOne(Shopping shopping, String gateway) {
+    Shopper shopper = new Shopper(shop());
+    JsonNode order =
+        send(
+                shopper,
+                "order",
+                "/api/orders",
+                "failover-order-" + UUID.randomUUID(),
+                OrderJson.of(shopping.customer(), shopping.sku(), 1),
+                shopping.answers())
+            .json();
+    long orderId = order.path("id").asLong();
+    shopping.ordered().put(orderId, order.path("amount").asLong());
+    Sandbox.webhookDelivery(gateway, orderId, "never", 0);
+    String body =
+        Shopper.chargeBody(
+            order,
+            gateway,
+            gateway.equals("paypay") ? "paypay" : "card",
+            Sandbox.CARD_THAT_PAYS.getOrDefault(gateway, ""),
+            customerEmail(orderId));
+    if (gateway.equals("paypay")) {
+      // A PayPay code whose create's answer was lost with the database is cancelled, and the
+      // attempt declined (link_lost: no customer saw it): the customer starts again, as told,
+      // under a new key.
+      HttpResponse<String> code;
+      String key;
+      do {
+        key = "failover-pay-" + UUID.randomUUID();
+        code = shopper.untilFinal(CHARGE, key, body);
+      } while (code.statusCode() == 402 && code.body().contains("link_lost"));
+      if (code.statusCode() != 201) {
+        throw new AssertionError("charge " + key + ": " + code.statusCode() + " " + code.body());
+      }
+      shopping
+          .answers()
+          .add(new Answer("charge", CHARGE, key, body, 201, code.body(), Instant.now()));
+      Sandbox.complete("paypay", Shopper.json(code.body()).path("charge_id").asText());
+    } else {
+      send(
+          shopper, "charge", CHARGE, "failover-pay-" + UUID.randomUUID(), body, shopping.answers());
+    }
+    Await.until(
+        "order " + orderId + " paid", Duration.ofMinutes(2), () -> "PAID".equals(status(orderId)));
+  }
+
+  /**
+   * Where HAProxy sends connections, as the application's pool would get them: one every 100 ms,
+   * asked which node it reached and whether that node takes writes.
+   */
+  static final class Routing {
+
+    /** One connection: when, to which node's port, and whether that node was in recovery. */
+    record Seen(Instant at, int port, boolean readOnly) {}
+
+    private final List<Seen> seen = java.util.Collections.synchronizedList(new ArrayList<>());
+    private final Thread watcher;
+    private volatile boolean stopped;
+
+    private Routing(PatroniCluster cluster) {
+      watcher =
+          new Thread(
+              () -> {
+                while (!stopped) {
+                  try (Connection c = cluster.connectToPrimary();
+                      java.sql.Statement sql = c.createStatement()) {
+                    sql.execute("SET statement_timeout = '1s'");
+                    try (ResultSet row =
+                        sql.executeQuery("SELECT inet_server_port(), pg_is_in_recovery()")) {
+                      row.next();
+                      seen.add(new Seen(Instant.now(), row.getInt(1), row.getBoolean(2)));
+                    }
+                  } catch (SQLException noLeader) {
+                    // refused or cut: no node to write to, which is no harm
+                  }
+                  try {
+                    Thread.sleep(100);
+                  } catch (InterruptedException e) {
+                    return;
+                  }
+                }
+              },
+              "failover-routing");
+      watcher.setDaemon(true);
+      watcher.start();
+    }
+
+    static Routing watch(PatroniCluster cluster) {
+      return new Routing(cluster);
+    }
+
+    List<Seen> stop() throws InterruptedException {
+      stopped = true;
+      watcher.interrupt();
+      watcher.join(10_000);
+      return List.copyOf(seen);
+    }
   }
 
   /**
