@@ -721,35 +721,26 @@ class PatroniFailoverIT {
     record Seen(Instant at, int port, boolean readOnly) {}
 
     private final List<Seen> seen = java.util.Collections.synchronizedList(new ArrayList<>());
-    private final Thread watcher;
-    private volatile boolean stopped;
+    private final Poller poller;
 
     private Routing(PatroniCluster cluster) {
-      watcher =
-          new Thread(
+      poller =
+          Poller.every(
+              Duration.ofMillis(100),
+              "failover-routing",
               () -> {
-                while (!stopped) {
-                  try (Connection c = cluster.connectToPrimary();
-                      java.sql.Statement sql = c.createStatement()) {
-                    sql.execute("SET statement_timeout = '1s'");
-                    try (ResultSet row =
-                        sql.executeQuery("SELECT inet_server_port(), pg_is_in_recovery()")) {
-                      row.next();
-                      seen.add(new Seen(Instant.now(), row.getInt(1), row.getBoolean(2)));
-                    }
-                  } catch (SQLException noLeader) {
-                    // refused or cut: no node to write to, which is no harm
+                try (Connection c = cluster.connectToPrimary();
+                    java.sql.Statement sql = c.createStatement()) {
+                  sql.execute("SET statement_timeout = '1s'");
+                  try (ResultSet row =
+                      sql.executeQuery("SELECT inet_server_port(), pg_is_in_recovery()")) {
+                    row.next();
+                    seen.add(new Seen(Instant.now(), row.getInt(1), row.getBoolean(2)));
                   }
-                  try {
-                    Thread.sleep(100);
-                  } catch (InterruptedException e) {
-                    return;
-                  }
+                } catch (SQLException noLeader) {
+                  // refused or cut: no node to write to, which is no harm
                 }
-              },
-              "failover-routing");
-      watcher.setDaemon(true);
-      watcher.start();
+              });
     }
 
     static Routing watch(PatroniCluster cluster) {
@@ -757,9 +748,7 @@ class PatroniFailoverIT {
     }
 
     List<Seen> stop() throws InterruptedException {
-      stopped = true;
-      watcher.interrupt();
-      watcher.join(10_000);
+      poller.stop();
       return List.copyOf(seen);
     }
   }
@@ -1003,35 +992,26 @@ class PatroniFailoverIT {
   static final class Checkpoints {
 
     private final Map<Long, JsonNode> seen = new ConcurrentHashMap<>();
-    private final Thread poller;
-    private volatile boolean stopped;
+    private final Poller poller;
 
     private Checkpoints(String base) {
       Api auditor = Api.at(base, "auditor");
       poller =
-          new Thread(
+          Poller.every(
+              Duration.ofMillis(200),
+              "failover-auditor",
               () -> {
-                while (!stopped) {
-                  try {
-                    HttpResponse<String> page = auditor.get("/api/audit/checkpoints?size=1");
-                    if (page.statusCode() == 200) {
-                      for (JsonNode c : Shopper.json(page.body()).path("items")) {
-                        seen.putIfAbsent(c.path("seq").asLong(), c);
-                      }
+                try {
+                  HttpResponse<String> page = auditor.get("/api/audit/checkpoints?size=1");
+                  if (page.statusCode() == 200) {
+                    for (JsonNode c : Shopper.json(page.body()).path("items")) {
+                      seen.putIfAbsent(c.path("seq").asLong(), c);
                     }
-                  } catch (RuntimeException noAnswer) {
-                    // the database is away: nothing read, nothing kept
                   }
-                  try {
-                    Thread.sleep(200);
-                  } catch (InterruptedException e) {
-                    return;
-                  }
+                } catch (RuntimeException noAnswer) {
+                  // the database is away: nothing read, nothing kept
                 }
-              },
-              "failover-auditor");
-      poller.setDaemon(true);
-      poller.start();
+              });
     }
 
     static Checkpoints watch(String base) {
@@ -1039,9 +1019,7 @@ class PatroniFailoverIT {
     }
 
     List<JsonNode> stop() throws InterruptedException {
-      stopped = true;
-      poller.interrupt();
-      poller.join(10_000);
+      poller.stop();
       return List.copyOf(seen.values());
     }
   }
