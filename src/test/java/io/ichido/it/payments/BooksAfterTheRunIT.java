@@ -30,9 +30,9 @@ import org.junit.jupiter.api.Test;
  * <p>Accounted for, and so not a difference: an order the reconciliation has named (a row of {@code
  * book_difference}: a test planted a charge made only in the dashboard, or a gateway that lied, and
  * proved the reconciliation finds it); charges that servers on databases of their own made ({@link
- * OwnDatabases}: {@code FailoverIT}'s cluster, {@code CrashRecoveryIT}'s), whose orders are not in
- * this database; and the disputes of the gateways other than 2C2P, whose money the sandbox keeps in
- * dispute objects rather than on the charge (2C2P's chargebacks are on the charge and are
+ * OwnDatabases}: {@code PatroniFailoverIT}'s cluster, {@code CrashRecoveryIT}'s), whose orders are
+ * not in this database; and the disputes of the gateways other than 2C2P, whose money the sandbox
+ * keeps in dispute objects rather than on the charge (2C2P's chargebacks are on the charge and are
  * compared).
  */
 @AfterTheRun

@@ -37,7 +37,7 @@ import org.junit.jupiter.api.Test;
 @ServersOfItsOwn
 class CrashRecoveryIT {
 
-  /** Its database, and where its order ids begin (past FailoverIT's). */
+  /** Its database, and where its order ids begin (past PatroniFailoverIT's). */
   private static final String DATABASE = "ichido_crash";
 
   private static final long FIRST_ORDER_ID = ServersOfItsOwn.FIRST_ORDER_ID + 10_000_000L;

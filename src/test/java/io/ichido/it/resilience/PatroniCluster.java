@@ -47,6 +47,14 @@ import java.util.stream.Stream;
  * checked every 500 ms, and cuts every session to a node it marks down ({@code on-marked-down
  * shutdown-sessions}): a leader that lost its lock can hold no connection of ours.
  *
+ * <p>Patroni talks to etcd through etcd's v2 API ({@code etcd:}), not v3 ({@code etcd3:}). Debian's
+ * Patroni 3.0.2 renews the leader key over v3 from its cached view of the cluster: a leader whose
+ * node was stopped past the key's TTL, running again, writes the key back over the member that took
+ * it meanwhile (its {@code _update_leader} puts the key without comparing its value). This test's
+ * zombie case caught it: two leaders for a moment, the promoted one left on a timeline nobody
+ * follows. Over v2, Patroni renews the key only if it still holds its own name ({@code prevValue}),
+ * so the old leader finds it lost and demotes.
+ *
  * <p>{@code fsync} is off: the test kills processes, not machines, and the kernel keeps what a
  * killed process wrote. Run as root (as CI is), Patroni and PostgreSQL run as Debian's {@code
  * postgres} user, whom PostgreSQL requires.
@@ -122,7 +130,9 @@ final class PatroniCluster implements AutoCloseable {
                 "--advertise-client-urls=http://127.0.0.1:" + etcdPort,
                 "--listen-peer-urls=http://127.0.0.1:" + (etcdPort + 1),
                 "--initial-advertise-peer-urls=http://127.0.0.1:" + (etcdPort + 1),
-                "--initial-cluster=" + SCOPE + "=http://127.0.0.1:" + (etcdPort + 1))
+                "--initial-cluster=" + SCOPE + "=http://127.0.0.1:" + (etcdPort + 1),
+                // Patroni speaks etcd's v2 API to it: see the class's comment.
+                "--enable-v2=true")
             .redirectErrorStream(true)
             .redirectOutput(dir.resolve("etcd.log").toFile())
             .start();
@@ -459,7 +469,7 @@ final class PatroniCluster implements AutoCloseable {
         restapi:
           listen: 127.0.0.1:%d
           connect_address: 127.0.0.1:%d
-        etcd3:
+        etcd:
           hosts: 127.0.0.1:%d
         bootstrap:
           dcs:

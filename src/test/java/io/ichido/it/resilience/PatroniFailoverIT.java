@@ -70,10 +70,10 @@ class PatroniFailoverIT {
   private static final String CHARGE = "/api/payments/charge";
   private static final List<String> GATEWAYS =
       List.of("stripe", "omise", "komoju", "2c2p", "paypay");
-  private static final int ORDERS = SoakSize.of(50, 200);
+  private static final int ORDERS = SoakSize.of(30, 200);
 
   /** The orders of each later case: a third before its fault, the rest through and after it. */
-  private static final int CASE_ORDERS = SoakSize.of(15, 60);
+  private static final int CASE_ORDERS = SoakSize.of(10, 60);
 
   private static final int CLIENTS = 8;
 
