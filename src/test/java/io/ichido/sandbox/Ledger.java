@@ -152,11 +152,12 @@ final class Ledger {
 
   /**
    * Stripe's dispute funds: withdrawn from the merchant's balance when the dispute opens, and
-   * reinstated when it is won ("When a dispute is opened, Stripe debits the disputed amount ...
-   * from your balance"; "If you win the dispute, the disputed funds are returned",
-   * docs.stripe.com/disputes /how-disputes-work). The dispute fee is not imitated: no ledger of
-   * Ichido counts it. Subscribers are not told: the dispute's webhooks say it. Empty when the
-   * charge is unknown.
+   * reinstated when it is won. Stripe's API reference, the Dispute object's {@code
+   * balance_transactions}: "List of zero, one, or two balance transactions that show funds
+   * withdrawn and reinstated to your Stripe account as a result of this dispute"; the sandbox's
+   * dispute objects carry the same two ({@link DisputeWebhooks}). The dispute fee is not imitated:
+   * no ledger of Ichido counts it. Subscribers are not told: the dispute's webhooks say it. Empty
+   * when the charge is unknown.
    */
   synchronized Optional<LedgerEntry> withdrawn(String gateway, String id, long withdrawn) {
     LedgerEntry entry = entries.get(key(gateway, id));
