@@ -594,7 +594,9 @@ class PatroniFailoverIT {
       kept.assertThat(report.path("intact").asBoolean()).as(report.toString()).isTrue();
       for (long orderId : ordered.keySet()) {
         String address = customerEmail(orderId);
-        kept.assertThat(eventually(() -> mailbox.count(address) >= 1, Duration.ofSeconds(30)))
+        // A receipt leased before the database went away waits out its 60 s lease before it is
+        // sent: longer than that, not the 30 s it once waited (one run's zombie case missed one).
+        kept.assertThat(eventually(() -> mailbox.count(address) >= 1, Duration.ofSeconds(90)))
             .as("mail to %s", address)
             .isTrue();
       }
